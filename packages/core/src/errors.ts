@@ -1,0 +1,84 @@
+/**
+ * The one error catalogue. Every code is also the i18n key of its message, so the server's
+ * `{ error: { code } }` answer can be shown in any of the five languages by the web app.
+ * A code's status is the HTTP status the server answers with.
+ */
+export const errorCatalogue = {
+  // Generic
+  'common.error.generic': 500,
+  'common.error.validation': 400,
+  'common.error.malformedJson': 400,
+  'common.error.unsupportedMediaType': 415,
+  'common.error.notFound': 404,
+  'common.error.payloadTooLarge': 413,
+  'common.error.tooManyRequests': 429,
+  'common.error.text': 400,
+  // Session and access
+  'auth.error.sessionRequired': 401,
+  'auth.error.forbidden': 403,
+  'auth.error.invalidOrigin': 403,
+  'auth.error.invalidCredentials': 401,
+  'auth.error.accountExists': 409,
+  'auth.error.emailExists': 409,
+  'auth.error.noUserForEmail': 404,
+  'auth.error.incorrectPassword': 401,
+  'auth.error.passwordMismatch': 400,
+  'auth.error.invalidToken': 400,
+  // Validation of fields (each rule of SPEC §5 has its own code)
+  'validation.emailRequired': 400,
+  'validation.emailInvalid': 400,
+  'validation.emailTooShort': 400,
+  'validation.emailTooLong': 400,
+  'validation.passwordRequired': 400,
+  'validation.passwordTooShort': 400,
+  'validation.passwordTooLong': 400,
+  'validation.nameRequired': 400,
+  'validation.nameTooLong': 400,
+  'validation.invalidCharacters': 400,
+  'contact.validation.textRequired': 400,
+  'contact.validation.textTooLong': 400,
+  // Trees
+  'tree.validation.treeNameRequired': 400,
+  'tree.validation.treeNameTooLong': 400,
+  'tree.validation.treeNameInvalidCharacters': 400,
+  'tree.validation.treeNameAlreadyTaken': 409,
+  'tree.error.notFound': 404,
+  'tree.error.treeDeleteForbidden': 403,
+  'tree.error.ownerSubscriptionExpired': 403,
+  // Subscription limits: the answer's details say which limit was hit and its value
+  'limit.trees': 403,
+  'limit.nodesFree': 403,
+  'limit.nodesPaid': 403,
+  'limit.persons': 403,
+  'limit.locations': 403,
+  'limit.events': 403,
+  'limit.sourcesPerNode': 403,
+  'limit.images': 403,
+} as const satisfies Record<string, number>;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+
+export const errorCodes = Object.keys(errorCatalogue) as ErrorCode[];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(errorCatalogue, value);
+}
+
+export function statusOf(code: ErrorCode): number {
+  return errorCatalogue[code];
+}
+
+/** Shape of every error answer of the API. */
+export interface ApiErrorBody {
+  error: {
+    code: ErrorCode;
+    message: string;
+    details?: unknown;
+  };
+}
+
+/** One field problem inside a validation error's details. */
+export interface FieldIssue {
+  path: (string | number)[];
+  code: ErrorCode;
+}

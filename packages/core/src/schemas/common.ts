@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { textLimits } from '../limits.ts';
+import { hasInvalidNameCharacters, isValidEmail, normalizeEmail } from '../rules.ts';
+
+/**
+ * Shared field schemas. Each failure message is an error code of the catalogue (and so an i18n
+ * key): the server answers it, the web form shows its translation.
+ */
+
+export const idSchema = z.uuid({ error: 'common.error.notFound' });
+
+export const emailSchema = z
+  .string({ error: 'validation.emailRequired' })
+  .transform(normalizeEmail)
+  .pipe(
+    z
+      .string()
+      .min(1, { error: 'validation.emailRequired' })
+      .min(textLimits.emailMin, { error: 'validation.emailTooShort' })
+      .max(textLimits.emailMax, { error: 'validation.emailTooLong' })
+      .refine(isValidEmail, { error: 'validation.emailInvalid' }),
+  );
+
+export const passwordSchema = z
+  .string({ error: 'validation.passwordRequired' })
+  .min(1, { error: 'validation.passwordRequired' })
+  .min(textLimits.passwordMin, { error: 'validation.passwordTooShort' })
+  .max(textLimits.passwordMax, { error: 'validation.passwordTooLong' });
+
+/** The current password when proving who you are: any non-empty string, checked by the server. */
+export const currentPasswordSchema = z
+  .string({ error: 'validation.passwordRequired' })
+  .min(1, { error: 'validation.passwordRequired' })
+  .max(textLimits.passwordMax, { error: 'validation.passwordTooLong' });
+
+export const firstNameSchema = z
+  .string({ error: 'validation.nameRequired' })
+  .trim()
+  .min(1, { error: 'validation.nameRequired' })
+  .max(textLimits.firstName, { error: 'validation.nameTooLong' })
+  .refine((value) => !hasInvalidNameCharacters(value), { error: 'validation.invalidCharacters' });
+
+export const treeNameSchema = z
+  .string({ error: 'tree.validation.treeNameRequired' })
+  .trim()
+  .min(1, { error: 'tree.validation.treeNameRequired' })
+  .max(textLimits.treeName, { error: 'tree.validation.treeNameTooLong' })
+  .refine((value) => !hasInvalidNameCharacters(value), { error: 'tree.validation.treeNameInvalidCharacters' });
+
+export const languages = ['sv', 'en', 'da', 'no', 'fi'] as const;
+export type Language = (typeof languages)[number];
+export const languageSchema = z.enum(languages);

@@ -1,0 +1,75 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Everything the server reads from its environment, read once at start. */
+export interface Config {
+  port: number;
+  host: string;
+  /** The address users reach the app at; used in e-mailed links and as better-auth's base URL. */
+  publicUrl: string;
+  /** Set: PostgreSQL. Unset: embedded PGlite in dataDir. */
+  databaseUrl: string | null;
+  dataDir: string;
+  /** Secret for signing session cookies. */
+  authSecret: string;
+  smtpUrl: string | null;
+  mailFrom: string;
+  supportEmail: string;
+  payment: { number: string; recipient: string };
+  /** Directory of the built web app; null when it is not served (tests of the API alone). */
+  webDistDir: string | null;
+  logLevel: string;
+  rateLimits: RateLimits;
+}
+
+export interface RateLimitRule {
+  max: number;
+  windowMs: number;
+}
+
+/** Attempts allowed per client address (and e-mail, for sign-in) within a window. */
+export interface RateLimits {
+  signIn: RateLimitRule;
+  register: RateLimitRule;
+  passwordReset: RateLimitRule;
+  emailLookup: RateLimitRule;
+  contact: RateLimitRule;
+}
+
+const minute = 60_000;
+
+export const defaultRateLimits: RateLimits = {
+  signIn: { max: 10, windowMs: 5 * minute },
+  register: { max: 10, windowMs: 60 * minute },
+  passwordReset: { max: 5, windowMs: 15 * minute },
+  emailLookup: { max: 30, windowMs: 10 * minute },
+  contact: { max: 10, windowMs: 60 * minute },
+};
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const repoRoot = path.resolve(here, '../../..');
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number.parseInt(env.PORT ?? '3000', 10);
+  const dataDir = path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data'));
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    publicUrl,
+    databaseUrl: env.DATABASE_URL?.trim() || null,
+    dataDir,
+    authSecret: env.AUTH_SECRET ?? '',
+    smtpUrl: env.SMTP_URL?.trim() || null,
+    mailFrom: env.MAIL_FROM ?? 'Anor <no-reply@anor.local>',
+    supportEmail: env.SUPPORT_EMAIL ?? 'support@anor.local',
+    payment: {
+      number: env.PAYMENT_NUMBER ?? '',
+      recipient: env.PAYMENT_RECIPIENT ?? '',
+    },
+    webDistDir:
+      env.WEB_DIST_DIR === '' ? null : path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'packages/web/dist')),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    rateLimits: defaultRateLimits,
+  };
+}

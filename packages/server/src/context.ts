@@ -1,0 +1,36 @@
+import type { Auth } from './auth/auth.ts';
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import { RateLimiter } from './http/rate-limit.ts';
+import type { Mailer } from './mail/mailer.ts';
+import { type ContactService, createContactService } from './modules/contact/contact.service.ts';
+import { createTreeService, type TreeService } from './modules/tree/tree.service.ts';
+import { createUserService, type UserService } from './modules/user/user.service.ts';
+
+/** What the routes need, built once per app: the database, auth, mail, services and limiters. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  auth: Auth;
+  mailer: Mailer;
+  users: UserService;
+  trees: TreeService;
+  contact: ContactService;
+  limiters: Record<keyof Config['rateLimits'], RateLimiter>;
+}
+
+export function createContext(config: Config, db: Db, auth: Auth, mailer: Mailer): AppContext {
+  const limiters = Object.fromEntries(
+    Object.entries(config.rateLimits).map(([name, rule]) => [name, new RateLimiter(rule)]),
+  ) as AppContext['limiters'];
+  return {
+    config,
+    db,
+    auth,
+    mailer,
+    users: createUserService({ db, auth }),
+    trees: createTreeService({ db }),
+    contact: createContactService({ db, mailer, supportEmail: config.supportEmail }),
+    limiters,
+  };
+}

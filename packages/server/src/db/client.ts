@@ -1,0 +1,74 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { schema } from './schema.ts';
+
+export type Schema = typeof schema;
+/** The Drizzle database, whichever driver is underneath. Repositories take this type. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** For the start-up log: where the data lives, without credentials. */
+  description: string;
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+
+export type DatabaseOptions =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'pglite'; dataDir: string }
+  /** An in-memory PGlite started from a dumped data directory (tests load one migrated template). */
+  | { kind: 'pglite-dump'; dump: Blob };
+
+/** Opens the database and brings its schema up to date (migrations are idempotent). */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const db = drizzleNodePostgres(pool, { schema });
+    await migrateNodePostgres(db, { migrationsFolder });
+    return {
+      db,
+      kind: 'postgres',
+      description: `PostgreSQL at ${redactUrl(options.url)}`,
+      close: () => pool.end(),
+    };
+  }
+  let client: PGlite;
+  let description: string;
+  if (options.kind === 'pglite') {
+    await mkdir(options.dataDir, { recursive: true });
+    client = await PGlite.create(options.dataDir);
+    description = `embedded PGlite in ${options.dataDir}`;
+  } else {
+    client = await PGlite.create({ loadDataDir: options.dump });
+    description = 'embedded PGlite in memory';
+  }
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder });
+  return {
+    db,
+    kind: 'pglite',
+    description,
+    close: () => client.close(),
+  };
+}
+
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'an unparseable URL';
+  }
+}

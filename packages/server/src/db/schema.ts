@@ -1,0 +1,142 @@
+/**
+ * The one Drizzle schema (PostgreSQL dialect) for PGlite and PostgreSQL alike. Migrations in
+ * ../../drizzle are generated from it with `npm run db:generate`.
+ *
+ * Two families of tables:
+ * - account tables (user, session, account, verification) in the shape better-auth expects, plus
+ *   subscription and contact_message;
+ * - tree-owned tables: each carries tree_id as the first column of its primary key, and every
+ *   query filters by it, so that a distributed PostgreSQL (Citus) can shard by tree.
+ */
+import { sql } from 'drizzle-orm';
+import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+// ---- Accounts (better-auth) ----
+
+export const user = pgTable('user', {
+  id: text('id').primaryKey(),
+  /** The user's first name (SPEC: fName). */
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  ...timestamps,
+});
+
+export const session = pgTable(
+  'session',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    token: text('token').notNull().unique(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    ...timestamps,
+  },
+  (table) => [index('session_user_id_idx').on(table.userId)],
+);
+
+export const account = pgTable(
+  'account',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    /** argon2id hash (PHC string) for the e-mail-and-password provider. */
+    password: text('password'),
+    ...timestamps,
+  },
+  (table) => [index('account_user_id_idx').on(table.userId)],
+);
+
+export const verification = pgTable(
+  'verification',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (table) => [index('verification_identifier_idx').on(table.identifier)],
+);
+
+/** A user without a row here is on the free tier. */
+export const subscription = pgTable('subscription', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  plan: text('plan', { enum: ['free', 'monthly', 'yearly'] }).notNull(),
+  validUntil: timestamp('valid_until', { withTimezone: true }),
+  ...timestamps,
+});
+
+export const contactMessage = pgTable('contact_message', {
+  id: uuid('id').primaryKey(),
+  sender: text('sender').notNull(),
+  text: text('text').notNull(),
+  /** The signed-in user who wrote it, if any. Kept when the account goes. */
+  userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// ---- Trees ----
+
+export const tree = pgTable(
+  'tree',
+  {
+    id: uuid('id').primaryKey(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** trimmed, NFC, lower-case name: unique per owner (treeNameAlreadyTaken). */
+    nameKey: text('name_key').notNull(),
+    /** The root person (proband). */
+    rootId: uuid('root_id'),
+    ...timestamps,
+  },
+  (table) => [uniqueIndex('tree_owner_name_key_idx').on(table.ownerId, table.nameKey)],
+);
+
+export const genders = ['male', 'female', 'other', 'unknown'] as const;
+
+export const person = pgTable(
+  'person',
+  {
+    treeId: uuid('tree_id')
+      .notNull()
+      .references(() => tree.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull(),
+    fName: text('f_name'),
+    pName: text('p_name'),
+    lName: text('l_name'),
+    gender: text('gender', { enum: genders }).notNull().default('unknown'),
+    occupation: text('occupation'),
+    description: text('description'),
+    ...timestamps,
+  },
+  (table) => [primaryKey({ columns: [table.treeId, table.id] })],
+);
+
+export const schema = { user, session, account, verification, subscription, contactMessage, tree, person };
+
+/** SQL fragment for "now" inside updates, so that timestamps come from the database clock. */
+export const now = sql`now()`;

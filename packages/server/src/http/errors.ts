@@ -1,0 +1,75 @@
+import { type ErrorCode, type FieldIssue, isErrorCode, statusOf } from '@anor/core';
+import { translate } from '@anor/core/i18n';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { requestLanguage } from './language.ts';
+
+/** An expected failure with a catalogue code: services throw it, the error handler answers it. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly details: unknown;
+
+  constructor(code: ErrorCode, details?: unknown) {
+    super(code);
+    this.name = 'AppError';
+    this.code = code;
+    this.details = details;
+  }
+
+  get status(): number {
+    return statusOf(this.code);
+  }
+}
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, code: ErrorCode, details?: unknown) {
+  const body = { error: { code, message: translate(requestLanguage(request), code), details: details ?? null } };
+  return reply.status(statusOf(code)).type('application/json; charset=utf-8').send(body);
+}
+
+/** Fastify's own error codes for unreadable bodies, mapped to the catalogue. */
+const fastifyCodes: Record<string, ErrorCode> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'common.error.malformedJson',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'common.error.malformedJson',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'common.error.malformedJson',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'common.error.payloadTooLarge',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'common.error.unsupportedMediaType',
+  FST_ERR_CTP_INVALID_TYPE: 'common.error.unsupportedMediaType',
+  FST_ERR_VALIDATION: 'common.error.validation',
+};
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return sendError(request, reply, error.code, error.details);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues: FieldIssue[] = error.validation.map((issue) => ({
+        path: [error.validationContext ?? 'body', ...pathOf(issue.instancePath)],
+        code: isErrorCode(issue.message) ? issue.message : 'common.error.validation',
+      }));
+      const first = issues.find((issue) => issue.code !== 'common.error.validation');
+      return sendError(request, reply, first?.code ?? 'common.error.validation', { issues });
+    }
+    const mapped = error.code ? fastifyCodes[error.code] : undefined;
+    if (mapped) return sendError(request, reply, mapped);
+    if (error instanceof SyntaxError || (error.statusCode === 400 && !error.code)) {
+      return sendError(request, reply, 'common.error.malformedJson');
+    }
+    if (error.statusCode === 413) return sendError(request, reply, 'common.error.payloadTooLarge');
+    if (error.statusCode === 415) return sendError(request, reply, 'common.error.unsupportedMediaType');
+    if (error.statusCode === 429) return sendError(request, reply, 'common.error.tooManyRequests');
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      request.log.warn({ err: error }, 'client error without a catalogue code');
+      return sendError(request, reply, 'common.error.validation');
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return sendError(request, reply, 'common.error.generic');
+  });
+}
+
+function pathOf(instancePath: string): (string | number)[] {
+  return instancePath
+    .split('/')
+    .filter(Boolean)
+    .map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+}

@@ -1,0 +1,153 @@
+import { okAnswerSchema, signInBodySchema, userInfoSchema } from '@anor/core';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { catalogueCodeOf } from '../../auth/auth-errors.ts';
+import type { AppContext } from '../../context.ts';
+import { sendError } from '../../http/errors.ts';
+import { clientKey } from '../../http/rate-limit.ts';
+import { authHeaders, currentUser, forwardCookies } from '../../http/session.ts';
+
+const tags = ['session'];
+
+/**
+ * The session library's paths of SPEC §2 and §7 (/api/auth/session, signin, signout, error), kept
+ * working for links and bookmarks, and better-auth's own endpoints under /api/auth/* for the rest.
+ */
+export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { auth, users, limiters } = ctx;
+
+  routes.get(
+    '/api/auth/session',
+    {
+      schema: {
+        tags,
+        summary: 'The current session: the user, or null when signed out',
+        response: { 200: z.object({ user: userInfoSchema.nullable() }) },
+      },
+    },
+    async (request) => {
+      const found = await currentUser(auth, request);
+      return { user: found ? await users.userInfo(found.id) : null };
+    },
+  );
+
+  routes.post(
+    '/api/auth/signin/credentials',
+    {
+      schema: {
+        tags,
+        summary: 'Sign in with e-mail and password',
+        body: signInBodySchema,
+        response: { 200: userInfoSchema },
+      },
+    },
+    async (request, reply) => {
+      limiters.signIn.consume(`${clientKey(request)} ${request.body.email.toLowerCase()}`);
+      const { value, headers } = await users.signIn(request.body, authHeaders(request));
+      forwardCookies(reply, headers);
+      return value;
+    },
+  );
+
+  routes.get(
+    '/api/auth/signin',
+    {
+      schema: {
+        tags,
+        summary: 'Redirects to the sign-in page',
+        querystring: z.object({ callbackUrl: z.string().max(2000).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const callback = safeCallback(request.query.callbackUrl);
+      return reply.redirect(callback ? `/login?callbackUrl=${encodeURIComponent(callback)}` : '/login');
+    },
+  );
+
+  routes.get(
+    '/api/auth/error',
+    {
+      schema: {
+        tags,
+        summary: 'Redirects to the sign-in page with an error',
+        querystring: z.object({ error: z.string().max(100).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const error = request.query.error && /^[A-Za-z_]+$/.test(request.query.error) ? request.query.error : 'Default';
+      return reply.redirect(`/login?error=${encodeURIComponent(error)}`);
+    },
+  );
+
+  routes.get(
+    '/api/auth/signout',
+    { schema: { tags, summary: 'Redirects to the sign-out confirmation page' } },
+    async (_request, reply) => reply.redirect('/signout'),
+  );
+
+  routes.post(
+    '/api/auth/signout',
+    {
+      schema: {
+        tags,
+        summary: 'Sign out (JSON, or a form with callbackUrl)',
+        body: z
+          .object({
+            callbackUrl: z.string().max(2000).optional(),
+            csrfToken: z.string().max(500).optional(),
+            json: z.string().max(10).optional(),
+          })
+          .optional(),
+        response: { 200: okAnswerSchema },
+      },
+    },
+    async (request, reply) => {
+      if (await currentUser(auth, request)) forwardCookies(reply, await users.signOut(authHeaders(request)));
+      const callback = safeCallback(request.body?.callbackUrl);
+      if (callback && request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) {
+        return reply.redirect(callback);
+      }
+      return { ok: true as const };
+    },
+  );
+
+  // Everything else under /api/auth goes to better-auth, with its errors in our shape.
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/auth/*',
+    schema: { hide: true },
+    handler: async (request, reply) => {
+      const url = new URL(request.url, ctx.config.publicUrl);
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(request.headers)) {
+        if (typeof value === 'string') headers.set(name, value);
+        else if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+      }
+      const response = await auth.handler(
+        new Request(url, {
+          method: request.method,
+          headers,
+          body: request.method === 'GET' || request.body === undefined ? undefined : JSON.stringify(request.body),
+        }),
+      );
+      if (response.status >= 400) {
+        const body = (await response.json().catch(() => ({}))) as { code?: string };
+        return sendError(request, reply, catalogueCodeOf(body.code, response.status));
+      }
+      reply.status(response.status);
+      response.headers.forEach((value, name) => {
+        if (name !== 'set-cookie' && name !== 'content-length') reply.header(name, value);
+      });
+      forwardCookies(reply, response.headers);
+      return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+    },
+  });
+}
+
+/** Only same-site paths are followed after sign-in or sign-out, so the redirect cannot be abused. */
+function safeCallback(callback: string | undefined): string | null {
+  if (!callback?.startsWith('/') || callback.startsWith('//') || callback.includes('\\')) return null;
+  return callback;
+}

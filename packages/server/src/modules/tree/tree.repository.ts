@@ -1,0 +1,94 @@
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { person, subscription, tree, user } from '../../db/schema.ts';
+
+export interface TreeRow {
+  id: string;
+  name: string;
+  rootId: string | null;
+  ownerId: string;
+  createdAt: Date;
+  updatedAt: Date;
+  personsAmount: number;
+  locationsAmount: number;
+  eventsAmount: number;
+  sourcesAmount: number;
+  ownerPlan: 'free' | 'monthly' | 'yearly' | null;
+  ownerValidUntil: Date | null;
+}
+
+/**
+ * The tree with its counts and its owner's subscription, in one statement. Persons are counted
+ * here; places, events and sources are counted by the same statement once their tables exist
+ * (the issues that add them extend this select).
+ */
+function selectTrees(db: Db) {
+  return db
+    .select({
+      id: tree.id,
+      name: tree.name,
+      rootId: tree.rootId,
+      ownerId: tree.ownerId,
+      createdAt: tree.createdAt,
+      updatedAt: tree.updatedAt,
+      personsAmount: sql<number>`(select count(*) from ${person} where ${person.treeId} = ${tree.id})::int`,
+      locationsAmount: sql<number>`0`,
+      eventsAmount: sql<number>`0`,
+      sourcesAmount: sql<number>`0`,
+      ownerPlan: subscription.plan,
+      ownerValidUntil: subscription.validUntil,
+    })
+    .from(tree)
+    .leftJoin(subscription, eq(subscription.userId, tree.ownerId));
+}
+
+export async function findTree(db: Db, treeId: string): Promise<TreeRow | undefined> {
+  const [row] = await selectTrees(db).where(eq(tree.id, treeId));
+  return row;
+}
+
+export function listTreesOfOwner(db: Db, ownerId: string): Promise<TreeRow[]> {
+  return selectTrees(db).where(eq(tree.ownerId, ownerId)).orderBy(tree.createdAt, tree.id);
+}
+
+export async function countTreesOfOwner(db: Db, ownerId: string): Promise<number> {
+  const [row] = await db.select({ value: count() }).from(tree).where(eq(tree.ownerId, ownerId));
+  return row?.value ?? 0;
+}
+
+export async function isTreeNameTaken(db: Db, ownerId: string, nameKey: string, exceptTreeId?: string) {
+  const [row] = await db
+    .select({ id: tree.id })
+    .from(tree)
+    .where(
+      and(
+        eq(tree.ownerId, ownerId),
+        eq(tree.nameKey, nameKey),
+        exceptTreeId ? sql`${tree.id} <> ${exceptTreeId}` : undefined,
+      ),
+    );
+  return row !== undefined;
+}
+
+/** Serialises tree creation per owner, so that two concurrent requests cannot both pass the tree limit. */
+export async function lockOwner(db: Db, ownerId: string): Promise<void> {
+  await db.select({ id: user.id }).from(user).where(eq(user.id, ownerId)).for('update');
+}
+
+export async function insertTreeWithRoot(
+  db: Db,
+  values: { id: string; ownerId: string; name: string; nameKey: string; rootId: string },
+): Promise<void> {
+  await db.insert(tree).values(values);
+  // The root person starts without a name: its page opens the root-person intro.
+  await db.insert(person).values({ treeId: values.id, id: values.rootId });
+}
+
+export async function renameTree(db: Db, treeId: string, name: string, nameKey: string): Promise<void> {
+  await db.update(tree).set({ name, nameKey, updatedAt: new Date() }).where(eq(tree.id, treeId));
+}
+
+/** Deletes the tree; everything it holds cascades through tree_id. */
+export async function deleteTree(db: Db, treeId: string): Promise<void> {
+  await db.delete(tree).where(eq(tree.id, treeId));
+}

@@ -1,0 +1,92 @@
+import {
+  createTreeBodySchema,
+  deleteTreeBodySchema,
+  okAnswerSchema,
+  renameTreeBodySchema,
+  treeInfoSchema,
+} from '@anor/core';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../http/errors.ts';
+import { requireUser } from '../../http/session.ts';
+
+const treeId = z.uuid({ error: 'tree.error.notFound' });
+const treeParams = z.strictObject({ treeId });
+const userParams = z.strictObject({ userId: z.string().min(1).max(64) });
+const tags = ['tree'];
+
+export function registerTreeRoutes(app: FastifyInstance, ctx: AppContext) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { auth, users, trees } = ctx;
+
+  routes.get(
+    '/api/user/:userId/tree',
+    { schema: { tags, summary: "The user's trees", params: userParams, response: { 200: z.array(treeInfoSchema) } } },
+    async (request) => {
+      const viewer = await requireUser(auth, request);
+      users.assertSelf(viewer.id, request.params.userId);
+      return trees.listOwn(viewer);
+    },
+  );
+
+  routes.post(
+    '/api/user/:userId/tree',
+    {
+      schema: {
+        tags,
+        summary: 'Create a tree with its root person',
+        params: userParams,
+        body: createTreeBodySchema,
+        response: { 201: treeInfoSchema },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await requireUser(auth, request);
+      users.assertSelf(viewer.id, request.params.userId);
+      const { subscription } = await users.userInfo(viewer.id);
+      return reply.status(201).send(await trees.create(viewer, request.body.treeName, subscription));
+    },
+  );
+
+  routes.get(
+    '/api/:treeId/tree',
+    { schema: { tags, summary: 'Tree info with counts', params: treeParams, response: { 200: treeInfoSchema } } },
+    async (request) => trees.get(request.params.treeId, await requireUser(auth, request)),
+  );
+
+  routes.put(
+    '/api/:treeId/tree/name',
+    {
+      schema: {
+        tags,
+        summary: 'Rename a tree (owner only)',
+        params: treeParams,
+        body: renameTreeBodySchema,
+        response: { 200: treeInfoSchema },
+      },
+    },
+    async (request) => trees.rename(await requireUser(auth, request), request.params.treeId, request.body.name),
+  );
+
+  routes.delete(
+    '/api/:treeId/tree/:deletedTreeId',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a tree and everything in it (owner only, with password)',
+        params: z.strictObject({ treeId, deletedTreeId: treeId }),
+        body: deleteTreeBodySchema,
+        response: { 200: okAnswerSchema },
+      },
+    },
+    async (request) => {
+      const viewer = await requireUser(auth, request);
+      const { treeId: id, deletedTreeId } = request.params;
+      if (id !== deletedTreeId) throw new AppError('tree.error.treeDeleteForbidden');
+      await trees.remove(viewer, id, () => users.assertPassword(viewer.id, request.body.password));
+      return { ok: true as const };
+    },
+  );
+}

@@ -1,0 +1,109 @@
+import { limitsFor, type TreeInfo, treeNameKey, uuidv7 } from '@anor/core';
+import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { AppError } from '../../http/errors.ts';
+import type { SessionUser } from '../../http/session.ts';
+import { assertCanEdit, assertCanRead, roleInTree } from './tree.access.ts';
+import * as trees from './tree.repository.ts';
+
+export interface TreeServiceDeps {
+  db: Db;
+}
+
+export function toTreeInfo(row: trees.TreeRow, viewer: SessionUser | null): TreeInfo {
+  const total = row.personsAmount + row.locationsAmount + row.eventsAmount + row.sourcesAmount;
+  const owner = { plan: row.ownerPlan ?? 'free', validUntil: row.ownerValidUntil?.toISOString() ?? null };
+  return {
+    id: row.id,
+    name: row.name,
+    rootId: row.rootId,
+    ownerId: row.ownerId,
+    isOwner: roleInTree(row, viewer) === 'owner',
+    personsAmount: row.personsAmount,
+    locationsAmount: row.locationsAmount,
+    eventsAmount: row.eventsAmount,
+    sourcesAmount: row.sourcesAmount,
+    total,
+    limit: limitsFor(owner).nodes,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function createTreeService({ db }: TreeServiceDeps) {
+  async function loadForEdit(treeId: string, viewer: SessionUser) {
+    const row = await trees.findTree(db, treeId);
+    assertCanEdit(row, viewer);
+    return row;
+  }
+
+  async function answerOrThrow(treeId: string, viewer: SessionUser): Promise<TreeInfo> {
+    const row = await trees.findTree(db, treeId);
+    assertCanRead(row, viewer);
+    return toTreeInfo(row, viewer);
+  }
+
+  return {
+    async listOwn(viewer: SessionUser): Promise<TreeInfo[]> {
+      const rows = await trees.listTreesOfOwner(db, viewer.id);
+      return rows.map((row) => toTreeInfo(row, viewer));
+    },
+
+    get: answerOrThrow,
+
+    /** Creates a tree with its (unnamed) root person, within the owner's tree limit. */
+    async create(
+      viewer: SessionUser,
+      name: string,
+      subscription: { plan: 'free' | 'monthly' | 'yearly'; validUntil: string | null },
+    ) {
+      const nameKey = treeNameKey(name);
+      const id = uuidv7();
+      const max = limitsFor(subscription).trees;
+      try {
+        await db.transaction(async (tx) => {
+          await trees.lockOwner(tx, viewer.id);
+          if ((await trees.countTreesOfOwner(tx, viewer.id)) >= max) {
+            throw new AppError('limit.trees', { limit: 'trees', max });
+          }
+          if (await trees.isTreeNameTaken(tx, viewer.id, nameKey)) {
+            throw new AppError('tree.validation.treeNameAlreadyTaken');
+          }
+          await trees.insertTreeWithRoot(tx, { id, ownerId: viewer.id, name, nameKey, rootId: uuidv7() });
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AppError('tree.validation.treeNameAlreadyTaken');
+        throw error;
+      }
+      return answerOrThrow(id, viewer);
+    },
+
+    async rename(viewer: SessionUser, treeId: string, name: string): Promise<TreeInfo> {
+      const row = await loadForEdit(treeId, viewer);
+      const nameKey = treeNameKey(name);
+      if (name !== row.name) {
+        if (await trees.isTreeNameTaken(db, viewer.id, nameKey, treeId)) {
+          throw new AppError('tree.validation.treeNameAlreadyTaken');
+        }
+        try {
+          await trees.renameTree(db, treeId, name, nameKey);
+        } catch (error) {
+          if (isUniqueViolation(error)) throw new AppError('tree.validation.treeNameAlreadyTaken');
+          throw error;
+        }
+      }
+      return answerOrThrow(treeId, viewer);
+    },
+
+    /** Only the owner may delete a tree, and only with their password (checked by the caller). */
+    async remove(viewer: SessionUser, treeId: string, assertPassword: () => Promise<void>): Promise<void> {
+      const row = await trees.findTree(db, treeId);
+      if (!row) throw new AppError('tree.error.notFound');
+      if (roleInTree(row, viewer) !== 'owner') throw new AppError('tree.error.treeDeleteForbidden');
+      await assertPassword();
+      await trees.deleteTree(db, treeId);
+    },
+  };
+}
+
+export type TreeService = ReturnType<typeof createTreeService>;

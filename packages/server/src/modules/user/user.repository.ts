@@ -1,0 +1,60 @@
+import { and, eq, ne } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { account, subscription, tree, user } from '../../db/schema.ts';
+
+export interface UserRow {
+  id: string;
+  name: string;
+  email: string;
+}
+
+const userColumns = { id: user.id, name: user.name, email: user.email };
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select(userColumns).from(user).where(eq(user.id, id));
+  return row;
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select(userColumns).from(user).where(eq(user.email, email));
+  return row;
+}
+
+export async function isEmailTakenByOther(db: Db, email: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(and(eq(user.email, email), ne(user.id, userId)));
+  return row !== undefined;
+}
+
+export async function updateUserEmail(db: Db, id: string, email: string): Promise<void> {
+  await db.update(user).set({ email, emailVerified: false, updatedAt: new Date() }).where(eq(user.id, id));
+}
+
+/** The argon2id hash of the user's e-mail-and-password account. */
+export async function findPasswordHash(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ password: account.password })
+    .from(account)
+    .where(and(eq(account.userId, userId), eq(account.providerId, 'credential')));
+  return row?.password ?? null;
+}
+
+export async function findSubscription(db: Db, userId: string) {
+  const [row] = await db
+    .select({ plan: subscription.plan, validUntil: subscription.validUntil })
+    .from(subscription)
+    .where(eq(subscription.userId, userId));
+  return row;
+}
+
+export async function listTreeIdsOfOwner(db: Db, userId: string): Promise<string[]> {
+  const rows = await db.select({ id: tree.id }).from(tree).where(eq(tree.ownerId, userId)).orderBy(tree.createdAt);
+  return rows.map((row) => row.id);
+}
+
+/** Deletes the user; sessions, accounts, the subscription and every tree (with all it holds) cascade. */
+export async function deleteUser(db: Db, id: string): Promise<void> {
+  await db.delete(user).where(eq(user.id, id));
+}

@@ -1,0 +1,163 @@
+import {
+  changeEmailBodySchema,
+  changePasswordBodySchema,
+  deleteAccountBodySchema,
+  emailLookupAnswerSchema,
+  emailSchema,
+  forgotPasswordBodySchema,
+  okAnswerSchema,
+  registerBodySchema,
+  resetPasswordBodySchema,
+  userInfoSchema,
+} from '@anor/core';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { requestLanguage } from '../../http/language.ts';
+import { clientKey } from '../../http/rate-limit.ts';
+import { authHeaders, forwardCookies, requireUser } from '../../http/session.ts';
+
+const userParams = z.strictObject({ userId: z.string().min(1).max(64) });
+const tags = ['account'];
+
+export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { users, auth, limiters } = ctx;
+
+  routes.post(
+    '/api/user',
+    { schema: { tags, summary: 'Register and sign in', body: registerBodySchema, response: { 201: userInfoSchema } } },
+    async (request, reply) => {
+      limiters.register.consume(clientKey(request));
+      const { value, headers } = await users.register(request.body, authHeaders(request));
+      forwardCookies(reply, headers);
+      return reply.status(201).send(value);
+    },
+  );
+
+  routes.get(
+    '/api/user/:userId',
+    { schema: { tags, summary: 'The signed-in user', params: userParams, response: { 200: userInfoSchema } } },
+    async (request) => {
+      const current = await requireUser(auth, request);
+      users.assertSelf(current.id, request.params.userId);
+      return users.userInfo(current.id);
+    },
+  );
+
+  routes.put(
+    '/api/user/:userId/email',
+    {
+      schema: {
+        tags,
+        summary: 'Change e-mail',
+        params: userParams,
+        body: changeEmailBodySchema,
+        response: { 200: userInfoSchema },
+      },
+    },
+    async (request) => {
+      const current = await requireUser(auth, request);
+      users.assertSelf(current.id, request.params.userId);
+      return users.changeEmail(current.id, request.body);
+    },
+  );
+
+  routes.put(
+    '/api/user/:userId/password',
+    {
+      schema: {
+        tags,
+        summary: "Change password (ends the user's other sessions)",
+        params: userParams,
+        body: changePasswordBodySchema,
+        response: { 200: okAnswerSchema },
+      },
+    },
+    async (request, reply) => {
+      const current = await requireUser(auth, request);
+      users.assertSelf(current.id, request.params.userId);
+      forwardCookies(reply, await users.changePassword(request.body, authHeaders(request)));
+      return { ok: true as const };
+    },
+  );
+
+  routes.delete(
+    '/api/user/:userId',
+    {
+      schema: {
+        tags,
+        summary: 'Delete the account with all its trees',
+        params: userParams,
+        body: deleteAccountBodySchema,
+        response: { 200: okAnswerSchema },
+      },
+    },
+    async (request, reply) => {
+      const current = await requireUser(auth, request);
+      users.assertSelf(current.id, request.params.userId);
+      await users.deleteAccount(current.id, request.body.password);
+      // The sessions went with the user; tell the browser to drop its cookie too.
+      reply.header('set-cookie', expiredSessionCookies(ctx.config.publicUrl));
+      return { ok: true as const };
+    },
+  );
+
+  routes.post(
+    '/api/user/resetpassword',
+    {
+      schema: {
+        tags,
+        summary: 'E-mail a password reset link',
+        body: forgotPasswordBodySchema,
+        response: { 200: okAnswerSchema },
+      },
+    },
+    async (request) => {
+      limiters.passwordReset.consume(clientKey(request));
+      await users.requestPasswordReset(request.body.email, requestLanguage(request));
+      return { ok: true as const };
+    },
+  );
+
+  routes.put(
+    '/api/user/resetpassword',
+    {
+      schema: {
+        tags,
+        summary: 'Set a new password from a reset link',
+        body: resetPasswordBodySchema,
+        response: { 200: okAnswerSchema },
+      },
+    },
+    async (request) => {
+      limiters.passwordReset.consume(clientKey(request));
+      await users.resetPassword(request.body.token, request.body.password);
+      return { ok: true as const };
+    },
+  );
+
+  routes.get(
+    '/api/user/email/:email',
+    {
+      schema: {
+        tags,
+        summary: 'Whether an account has this e-mail (nothing else is told)',
+        params: z.strictObject({ email: emailSchema }),
+        response: { 200: emailLookupAnswerSchema },
+      },
+    },
+    async (request) => {
+      limiters.emailLookup.consume(clientKey(request));
+      return { emailExists: await users.emailExists(request.params.email) };
+    },
+  );
+}
+
+function expiredSessionCookies(publicUrl: string): string[] {
+  const secure = publicUrl.startsWith('https://');
+  const prefix = secure ? '__Secure-' : '';
+  const attributes = `Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+  return [`${prefix}better-auth.session_token=; ${attributes}`, `${prefix}better-auth.session_data=; ${attributes}`];
+}
