@@ -99,7 +99,7 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext) {
             csrfToken: z.string().max(500).optional(),
             json: z.string().max(10).optional(),
           })
-          .optional(),
+          .nullish(),
         response: { 200: okAnswerSchema },
       },
     },

@@ -1,0 +1,48 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import type { TestProject } from 'vitest/node';
+import { migrationsFolder, openDatabase } from '../../src/db/client.ts';
+import { adminQuery, randomDatabaseName, testDatabaseKind, testDatabaseUrl, withDatabase } from './test-database.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** PGlite: a dumped, migrated data directory each test file starts from. */
+    pgliteTemplateFile: string;
+    /** PostgreSQL: a migrated database each test file clones. */
+    postgresTemplateDatabase: string;
+  }
+}
+
+/**
+ * Migrates one template database for the whole run; each test file then starts from a copy
+ * (PGlite: loadDataDir of the dump, about a second; PostgreSQL: CREATE DATABASE … TEMPLATE).
+ */
+export default async function setup(project: TestProject) {
+  if (testDatabaseKind() === 'postgres') {
+    const name = randomDatabaseName('anor_template');
+    await adminQuery(`CREATE DATABASE ${name}`);
+    const database = await openDatabase({ kind: 'postgres', url: withDatabase(testDatabaseUrl(), name), poolSize: 1 });
+    await database.close();
+    project.provide('postgresTemplateDatabase', name);
+    project.provide('pgliteTemplateFile', '');
+    return async () => {
+      await adminQuery(`DROP DATABASE IF EXISTS ${name}`);
+    };
+  }
+  const dir = await mkdtemp(path.join(tmpdir(), 'anor-template-'));
+  const client = await PGlite.create();
+  await migrate(drizzle(client), { migrationsFolder });
+  const dump = await client.dumpDataDir('none');
+  await client.close();
+  const file = path.join(dir, 'template.tar');
+  await writeFile(file, Buffer.from(await dump.arrayBuffer()));
+  project.provide('pgliteTemplateFile', file);
+  project.provide('postgresTemplateDatabase', '');
+  return async () => {
+    await rm(dir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,86 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { inject } from 'vitest';
+import { type App, buildApp } from '../../src/app.ts';
+import { type Config, readConfig } from '../../src/config.ts';
+import { type Database, openDatabase } from '../../src/db/client.ts';
+import { adminQuery, randomDatabaseName, testDatabaseKind, testDatabaseUrl, withDatabase } from './test-database.ts';
+
+export interface TestApp {
+  app: App;
+  database: Database;
+  dataDir: string;
+  /** E-mails written so far, oldest first. */
+  outbox(): Promise<OutboxMail[]>;
+  close(): Promise<void>;
+}
+
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+  replyTo?: string;
+  links?: Record<string, string>;
+}
+
+const generousRateLimits: Config['rateLimits'] = {
+  signIn: { max: 1000, windowMs: 60_000 },
+  register: { max: 1000, windowMs: 60_000 },
+  passwordReset: { max: 1000, windowMs: 60_000 },
+  emailLookup: { max: 1000, windowMs: 60_000 },
+  contact: { max: 1000, windowMs: 60_000 },
+};
+
+/** A fresh database cloned from the migrated template: PGlite in memory, or a new PostgreSQL database. */
+export async function openTestDatabase(): Promise<Database> {
+  if (testDatabaseKind() === 'postgres') {
+    const name = randomDatabaseName('anor_test');
+    await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplateDatabase')}`);
+    const database = await openDatabase({ kind: 'postgres', url: withDatabase(testDatabaseUrl(), name), poolSize: 4 });
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        await adminQuery(`DROP DATABASE IF EXISTS ${name}`);
+      },
+    };
+  }
+  const dump = await readFile(inject('pgliteTemplateFile'));
+  return openDatabase({ kind: 'pglite-dump', dump: new Blob([dump]) });
+}
+
+/** The whole server on a fresh database, with its e-mail going to a temporary outbox. */
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'anor-test-'));
+  const config: Config = {
+    ...readConfig({}),
+    publicUrl: 'http://localhost:3000',
+    dataDir,
+    authSecret: 'test-secret-that-is-long-enough-for-better-auth',
+    webDistDir: null,
+    rateLimits: generousRateLimits,
+    payment: { number: '123 456 78 90', recipient: 'Anor Test AB' },
+    ...overrides,
+  };
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  const outboxDir = path.join(dataDir, 'outbox');
+  return {
+    app,
+    database,
+    dataDir,
+    async outbox() {
+      const files = (await readdir(outboxDir).catch(() => [] as string[])).filter((f) => f.endsWith('.json')).sort();
+      return Promise.all(
+        files.map(async (file) => JSON.parse(await readFile(path.join(outboxDir, file), 'utf8')) as OutboxMail),
+      );
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

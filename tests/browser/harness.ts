@@ -1,0 +1,128 @@
+/**
+ * Browser-test harness: the real server (built web app, file-backed PGlite in a temporary
+ * DATA_DIR, e-mail to its outbox) on a free local port, and Debian's Chromium through
+ * playwright-core.
+ *
+ * Outbox format: one `<time-ordered id>.json` file per e-mail in `outboxDir`, holding
+ * `{ id, from, to, subject, text, replyTo?, links?: { resetPassword?: string }, createdAt }`.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, chromium } from 'playwright-core';
+import { buildApp } from '../../packages/server/src/app.ts';
+import { readConfig } from '../../packages/server/src/config.ts';
+import { openDatabase } from '../../packages/server/src/db/client.ts';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const webDistDir = path.join(repoRoot, 'packages/web/dist');
+
+/** Screenshots land here (kept after the run, ignored by git). */
+export const screenshotDir = path.join(repoRoot, 'test-results/screenshots');
+
+export function chromiumPath(): string | null {
+  const candidate = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  return existsSync(candidate) ? candidate : null;
+}
+
+/**
+ * Whether browser tests can run here. Outside CI a missing Chromium is a notice and a skip;
+ * with CI=true it is a failure, so a CI machine cannot pass without running them.
+ */
+export function browserAvailable(): boolean {
+  if (chromiumPath()) return true;
+  const message = `Chromium not found at ${process.env.CHROMIUM_PATH || '/usr/bin/chromium'} (set CHROMIUM_PATH or run: apt-get install -y chromium)`;
+  if (process.env.CI === 'true') throw new Error(`${message}; browser tests cannot be skipped in CI`);
+  console.warn(`NOTICE: ${message}. Browser tests are skipped.`);
+  return false;
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  const executablePath = chromiumPath();
+  if (!executablePath) throw new Error('Chromium is not installed');
+  const userDataDir = await mkdtemp(path.join(tmpdir(), 'anor-chromium-'));
+  return chromium.launch({
+    executablePath,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      `--user-data-dir=${userDataDir}`,
+    ],
+  });
+}
+
+export interface AppServer {
+  url: string;
+  outboxDir: string;
+  /** The outbox's e-mails, oldest first. */
+  readOutbox(): Promise<OutboxMail[]>;
+  close(): Promise<void>;
+}
+
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+  links?: Record<string, string>;
+}
+
+export async function startAppServer(): Promise<AppServer> {
+  if (!existsSync(path.join(webDistDir, 'index.html'))) {
+    throw new Error('The web app is not built: run `npm run build` first (npm test does it).');
+  }
+  await mkdir(screenshotDir, { recursive: true });
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'anor-browser-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+  const config = {
+    ...readConfig({}),
+    port,
+    host: '127.0.0.1',
+    publicUrl: url,
+    dataDir,
+    authSecret: 'browser-test-secret-that-is-long-enough',
+    webDistDir,
+    logLevel: 'warn',
+    payment: { number: '123 456 78 90', recipient: 'Anor Test AB' },
+  };
+  const app = await buildApp({ config, database });
+  await app.listen({ port, host: '127.0.0.1' });
+  const outboxDir = path.join(dataDir, 'outbox');
+  return {
+    url,
+    outboxDir,
+    async readOutbox() {
+      const files = (await readdir(outboxDir).catch(() => [] as string[])).filter((f) => f.endsWith('.json')).sort();
+      return Promise.all(
+        files.map(async (file) => JSON.parse(await readFile(path.join(outboxDir, file), 'utf8')) as OutboxMail),
+      );
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}

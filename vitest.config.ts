@@ -1,0 +1,37 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Three projects: unit (pure functions of every package), integration (the server through
+ * app.inject() on a real database: PGlite by default, PostgreSQL with TEST_DB=postgres) and
+ * browser (Chromium driving the built app). `npm test` (scripts/test.mjs) runs them all.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/*/src/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['packages/server/test/**/*.test.ts'],
+          globalSetup: ['packages/server/test/support/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'browser',
+          include: ['tests/browser/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
