@@ -8,7 +8,6 @@
  */
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +15,7 @@ import { type Browser, chromium } from 'playwright-core';
 import { buildApp } from '../../packages/server/src/app.ts';
 import { readConfig } from '../../packages/server/src/config.ts';
 import { openDatabase } from '../../packages/server/src/db/client.ts';
+import { freePort } from '../../packages/server/test/support/free-port.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const webDistDir = path.join(repoRoot, 'packages/web/dist');
@@ -113,16 +113,4 @@ export async function startAppServer(): Promise<AppServer> {
       await rm(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }

@@ -1,0 +1,102 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from './support/free-port.ts';
+import {
+  adminQuery,
+  randomDatabaseName,
+  testDatabaseKind,
+  testDatabaseUrl,
+  withDatabase,
+} from './support/test-database.ts';
+
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+let dataDir: string;
+let databaseUrl = '';
+let databaseName = '';
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'anor-startup-'));
+  if (testDatabaseKind() === 'postgres') {
+    databaseName = randomDatabaseName('anor_startup');
+    await adminQuery(`CREATE DATABASE ${databaseName}`);
+    databaseUrl = withDatabase(testDatabaseUrl(), databaseName);
+  }
+});
+
+afterAll(async () => {
+  await rm(dataDir, { recursive: true, force: true });
+  if (databaseName) await adminQuery(`DROP DATABASE IF EXISTS ${databaseName}`);
+});
+
+interface Running {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+async function start(): Promise<Running> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      WEB_DIST_DIR: '',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const deadline = Date.now() + 60_000;
+  while (!output.includes('Anor is running')) {
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`server did not start:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { child, url: `http://127.0.0.1:${port}`, output: () => output, exited };
+}
+
+describe('the server process', () => {
+  it('starts, migrates idempotently, says where it runs and on which database, and stops cleanly on SIGTERM', async () => {
+    const first = await start();
+    expect(first.output()).toContain(`Anor is running at ${first.url}`);
+    expect(first.output()).toContain(testDatabaseKind() === 'postgres' ? 'PostgreSQL at' : 'embedded PGlite in');
+    const session = await fetch(`${first.url}/api/auth/session`);
+    expect(await session.json()).toEqual({ user: null });
+    const registered = await fetch(`${first.url}/api/user`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ fName: 'Ingrid', email: 'ingrid@example.com', password: 'survives restarts' }),
+    });
+    expect(registered.status).toBe(201);
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(first.output()).toContain('database closed');
+
+    // A second start finds the schema up to date and the data intact.
+    const second = await start();
+    const signIn = await fetch(`${second.url}/api/auth/signin/credentials`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'ingrid@example.com', password: 'survives restarts' }),
+    });
+    expect(signIn.status).toBe(200);
+    second.child.kill('SIGINT');
+    expect(await second.exited).toBe(0);
+  }, 120_000);
+});
