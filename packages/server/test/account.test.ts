@@ -274,3 +274,29 @@ describe('e-mail lookup', () => {
     expect(missing.body).toEqual({ emailExists: false });
   });
 });
+
+describe("better-auth's own endpoints", () => {
+  it('answers the session and signs out, in our error shape', async () => {
+    const a = await signUp(t.app);
+    const session = await a.client.get<{ user: { email: string } }>('/api/auth/get-session');
+    expect(session.status).toBe(200);
+    expect(session.body.user.email).toBe(a.email);
+    const out = await a.client.post('/api/auth/sign-out', {});
+    expect(out.status).toBe(200);
+    expect((await a.client.get<{ user: unknown }>('/api/auth/session')).body.user).toBeNull();
+  });
+
+  it('keeps closed the endpoints that would bypass our validation and rate limits', async () => {
+    const client = new TestClient(t.app);
+    const signUpDirect = await client.post<ErrorBody>('/api/auth/sign-up/email', {
+      name: '<script>',
+      email: 'direct@example.com',
+      password: 'long enough password',
+    });
+    expect(signUpDirect.status).toBe(404);
+    expect(signUpDirect.body.error.code).toBe('common.error.notFound');
+    const lookup = await client.get<{ emailExists: boolean }>('/api/user/email/direct%40example.com');
+    expect(lookup.body.emailExists).toBe(false);
+    expect((await client.post('/api/auth/sign-in/email', { email: 'x@example.com', password: 'x' })).status).toBe(404);
+  });
+});

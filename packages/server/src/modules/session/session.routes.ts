@@ -113,13 +113,18 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  // Everything else under /api/auth goes to better-auth, with its errors in our shape.
+  // better-auth's own endpoints, with their errors in our shape. Only those that bypass none of
+  // our rules are open: sign-up, sign-in, password and e-mail changes go through the routes above
+  // and in user.routes.ts, which validate with the shared schemas and count attempts.
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
     schema: { hide: true },
     handler: async (request, reply) => {
       const url = new URL(request.url, ctx.config.publicUrl);
+      if (!openBetterAuthEndpoints.has(`${request.method} ${url.pathname}`)) {
+        return sendError(request, reply, 'common.error.notFound');
+      }
       const headers = new Headers();
       for (const [name, value] of Object.entries(request.headers)) {
         if (typeof value === 'string') headers.set(name, value);
@@ -145,6 +150,14 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   });
 }
+
+const openBetterAuthEndpoints = new Set([
+  'GET /api/auth/get-session',
+  'POST /api/auth/sign-out',
+  'GET /api/auth/ok',
+  'GET /api/auth/list-sessions',
+  'POST /api/auth/revoke-other-sessions',
+]);
 
 /** Only same-site paths are followed after sign-in or sign-out, so the redirect cannot be abused. */
 function safeCallback(callback: string | undefined): string | null {
