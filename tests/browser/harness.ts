@@ -7,7 +7,7 @@
  * `{ id, from, to, subject, text, replyTo?, links?: { resetPassword?: string }, createdAt }`.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +15,7 @@ import { type Browser, chromium } from 'playwright-core';
 import { buildApp } from '../../packages/server/src/app.ts';
 import { readConfig } from '../../packages/server/src/config.ts';
 import { openDatabase } from '../../packages/server/src/db/client.ts';
+import { type MailMessage, readOutbox } from '../../packages/server/src/mail/mailer.ts';
 import { freePort } from '../../packages/server/test/support/free-port.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -68,12 +69,7 @@ export interface AppServer {
   close(): Promise<void>;
 }
 
-export interface OutboxMail {
-  to: string;
-  subject: string;
-  text: string;
-  links?: Record<string, string>;
-}
+export type OutboxMail = MailMessage;
 
 export async function startAppServer(): Promise<AppServer> {
   if (!existsSync(path.join(webDistDir, 'index.html'))) {
@@ -101,12 +97,7 @@ export async function startAppServer(): Promise<AppServer> {
   return {
     url,
     outboxDir,
-    async readOutbox() {
-      const files = (await readdir(outboxDir).catch(() => [] as string[])).filter((f) => f.endsWith('.json')).sort();
-      return Promise.all(
-        files.map(async (file) => JSON.parse(await readFile(path.join(outboxDir, file), 'utf8')) as OutboxMail),
-      );
-    },
+    readOutbox: () => readOutbox(outboxDir),
     async close() {
       await app.close();
       await database.close();

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { uuidv7 } from '@anor/core';
 import type { FastifyBaseLogger } from 'fastify';
@@ -45,4 +45,10 @@ export function createOutboxMailer(outboxDir: string, from: string, log: Fastify
     },
     describe: () => `outbox ${outboxDir}`,
   };
+}
+
+/** The outbox's e-mails, oldest first (ids are time-ordered). For tests and local inspection. */
+export async function readOutbox(outboxDir: string): Promise<(MailMessage & { id: string; createdAt: string })[]> {
+  const files = (await readdir(outboxDir).catch(() => [] as string[])).filter((file) => file.endsWith('.json')).sort();
+  return Promise.all(files.map(async (file) => JSON.parse(await readFile(path.join(outboxDir, file), 'utf8'))));
 }

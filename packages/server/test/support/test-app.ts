@@ -1,10 +1,11 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
 import { type App, buildApp } from '../../src/app.ts';
 import { type Config, readConfig } from '../../src/config.ts';
 import { type Database, openDatabase } from '../../src/db/client.ts';
+import { type MailMessage, readOutbox } from '../../src/mail/mailer.ts';
 import { adminQuery, randomDatabaseName, testDatabaseKind, testDatabaseUrl, withDatabase } from './test-database.ts';
 
 export interface TestApp {
@@ -16,13 +17,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export interface OutboxMail {
-  to: string;
-  subject: string;
-  text: string;
-  replyTo?: string;
-  links?: Record<string, string>;
-}
+export type OutboxMail = MailMessage;
 
 const generousRateLimits: Config['rateLimits'] = {
   signIn: { max: 1000, windowMs: 60_000 },
@@ -71,12 +66,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     app,
     database,
     dataDir,
-    async outbox() {
-      const files = (await readdir(outboxDir).catch(() => [] as string[])).filter((f) => f.endsWith('.json')).sort();
-      return Promise.all(
-        files.map(async (file) => JSON.parse(await readFile(path.join(outboxDir, file), 'utf8')) as OutboxMail),
-      );
-    },
+    outbox: () => readOutbox(outboxDir),
     async close() {
       await app.close();
       await database.close();
