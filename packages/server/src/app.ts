@@ -30,7 +30,13 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
-export type App = FastifyInstance & { anor: AppContext };
+export type App = FastifyInstance & { anor: AppContext; routeTable: RouteEntry[] };
+
+/** Every route the app serves (for the fuzz test and the documentation). */
+export interface RouteEntry {
+  method: string;
+  url: string;
+}
 
 /** JSON bodies are small; the GEDCOM import route raises its own limit. */
 const jsonBodyLimit = 1024 * 1024;
@@ -41,6 +47,8 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
     bodyLimit: jsonBodyLimit,
     trustProxy: true,
     routerOptions: { ignoreTrailingSlash: true },
+    // An undecodable URL or an overlong path segment can name no resource.
+    frameworkErrors: (_error, request, reply) => sendError(request, reply, 'common.error.notFound'),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -71,6 +79,13 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
     transform: jsonSchemaTransform,
   });
 
+  const routeTable: RouteEntry[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url });
+    }
+  });
+
   registerOriginCheck(app, [config.publicUrl]);
   registerSessionRoutes(app, ctx);
   registerUserRoutes(app, ctx);
@@ -81,6 +96,7 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
 
   registerWebApp(app, config.webDistDir);
   app.decorate('anor', ctx);
+  app.decorate('routeTable', routeTable);
   return app as unknown as App;
 }
 

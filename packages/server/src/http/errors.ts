@@ -23,6 +23,8 @@ export class AppError extends Error {
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, code: ErrorCode, details?: unknown) {
   const body = { error: { code, message: translate(requestLanguage(request), code), details: details ?? null } };
+  const retryAfter = (details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+  if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
   return reply.status(statusOf(code)).type('application/json; charset=utf-8').send(body);
 }
 
