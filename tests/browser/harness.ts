@@ -44,7 +44,7 @@ export function browserAvailable(): boolean {
 export async function launchBrowser(): Promise<Browser> {
   const executablePath = chromiumPath();
   if (!executablePath) throw new Error('Chromium is not installed');
-  const userDataDir = await mkdtemp(path.join(tmpdir(), 'anor-chromium-'));
+  // playwright gives each launch a fresh temporary profile; it refuses an explicit --user-data-dir here.
   return chromium.launch({
     executablePath,
     headless: true,
@@ -56,7 +56,6 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
-      `--user-data-dir=${userDataDir}`,
     ],
   });
 }

@@ -1,0 +1,137 @@
+import { type ErrorCode, type FieldIssue, isErrorCode } from '@anor/core';
+import type { z } from 'zod';
+
+/**
+ * The one fetch wrapper of the web app. It speaks JSON, sends the session cookie of this origin
+ * and the current interface language, and turns the API's `{ error: { code, message, details } }`
+ * answers into a typed `ApiError`.
+ */
+
+/** A failed API call. `code` is a key of the error catalogue and so an i18n key. */
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly details: unknown;
+
+  constructor(code: ErrorCode, status: number, message: string, details?: unknown) {
+    super(message || code);
+    this.name = 'ApiError';
+    this.code = code;
+    this.status = status;
+    this.details = details;
+  }
+
+  /** The per-field problems of a validation answer (400), if any. */
+  get fieldIssues(): FieldIssue[] {
+    if (typeof this.details !== 'object' || this.details === null || !('issues' in this.details)) return [];
+    const { issues } = this.details;
+    if (!Array.isArray(issues)) return [];
+    return issues.filter(isFieldIssue);
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** Whether the error means "you are not signed in" (as opposed to, say, a wrong password, which is also 401). */
+export function isSessionRequiredError(error: unknown): boolean {
+  return isApiError(error) && error.code === 'auth.error.sessionRequired';
+}
+
+function isFieldIssue(value: unknown): value is FieldIssue {
+  if (typeof value !== 'object' || value === null) return false;
+  const candidate = value as { path?: unknown; code?: unknown };
+  return Array.isArray(candidate.path) && isErrorCode(candidate.code);
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+let currentLanguage: () => string = () => 'sv';
+
+/** The i18n module registers how to read the current language, so every request sends it. */
+export function setLanguageSource(source: () => string): void {
+  currentLanguage = source;
+}
+
+interface RequestOptions<T> {
+  body?: unknown;
+  /** Validates (and strips) the answer; without it the answer is trusted as `T`. */
+  schema?: z.ZodType<T>;
+  signal?: AbortSignal;
+}
+
+async function request<T>(method: Method, path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': currentLanguage(),
+  };
+  const init: RequestInit = { method, headers, credentials: 'same-origin' };
+  if (options.signal) init.signal = options.signal;
+  if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(options.body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(path, init);
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    // Network failure: no status from the server at all.
+    throw new ApiError('common.error.generic', 0, error instanceof Error ? error.message : 'Network error');
+  }
+
+  const payload = await readJson(response);
+  if (!response.ok) throw toApiError(response.status, payload);
+  return options.schema ? options.schema.parse(payload) : (payload as T);
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function toApiError(status: number, payload: unknown): ApiError {
+  if (typeof payload === 'object' && payload !== null && 'error' in payload) {
+    const { error } = payload;
+    if (typeof error === 'object' && error !== null) {
+      const { code, message, details } = error as { code?: unknown; message?: unknown; details?: unknown };
+      if (isErrorCode(code)) {
+        return new ApiError(code, status, typeof message === 'string' ? message : '', details);
+      }
+    }
+  }
+  return new ApiError(fallbackCode(status), status, `HTTP ${status}`);
+}
+
+/** A code for answers that did not come from the API itself (a proxy, a crash). */
+function fallbackCode(status: number): ErrorCode {
+  if (status === 401) return 'auth.error.sessionRequired';
+  if (status === 403) return 'auth.error.forbidden';
+  if (status === 404) return 'common.error.notFound';
+  if (status === 413) return 'common.error.payloadTooLarge';
+  if (status === 429) return 'common.error.tooManyRequests';
+  return 'common.error.generic';
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions<T>, 'body'>) => request<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'body'>) =>
+    request<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'body'>) =>
+    request<T>('PUT', path, { ...options, body }),
+  delete: <T>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'body'>) =>
+    request<T>('DELETE', path, { ...options, body }),
+};
+
+/** Encodes one path segment (ids come from the URL and must not smuggle slashes). */
+export function segment(value: string): string {
+  return encodeURIComponent(value);
+}

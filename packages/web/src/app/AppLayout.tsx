@@ -1,0 +1,219 @@
+import { Anchor, AppShell, Box, Burger, Button, Container, Divider, Group, NavLink, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import {
+  IconBinaryTree,
+  IconLogin2,
+  IconLogout,
+  IconMail,
+  type IconProps,
+  IconTag,
+  IconUserCircle,
+} from '@tabler/icons-react';
+import type { ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, NavLink as RouterNavLink, ScrollRestoration, useLocation, useMatch } from 'react-router';
+import { CookieBanner } from '../features/cookies/CookieBanner.tsx';
+import { useSignOut } from '../features/session/mutations.ts';
+import { useSession } from '../features/session/queries.ts';
+import { useSessionEndEffect } from '../features/session/useSessionEndEffect.ts';
+import { LanguageSelector } from '../i18n/LanguageSelector.tsx';
+import type { TranslationKey } from '../i18n/messages.ts';
+import { GlobalErrorDialog } from './GlobalErrorDialog.tsx';
+import { Logo } from './Logo.tsx';
+import { RouteChangeSpinner } from './RouteChangeSpinner.tsx';
+
+interface NavItem {
+  to: string;
+  label: TranslationKey;
+  icon: ComponentType<IconProps>;
+  testId: string;
+}
+
+/** The header navigation of SPEC §2: family tree, account, contact (and pricing, which the landing page promises). */
+const navItems: NavItem[] = [
+  { to: '/trees', label: 'nav.familyTree', icon: IconBinaryTree, testId: 'nav-trees' },
+  { to: '/account', label: 'nav.account', icon: IconUserCircle, testId: 'nav-account' },
+  { to: '/pricing', label: 'nav.pricing', icon: IconTag, testId: 'nav-pricing' },
+  { to: '/contact', label: 'nav.contact', icon: IconMail, testId: 'nav-contact' },
+];
+
+function HeaderLink({ item }: { item: NavItem }) {
+  const { t } = useTranslation();
+  const isActive = useMatch({ path: item.to, end: false }) !== null;
+  return (
+    <Button
+      component={RouterNavLink}
+      to={item.to}
+      variant={isActive ? 'light' : 'subtle'}
+      color={isActive ? undefined : 'dark'}
+      data-testid={item.testId}
+    >
+      {t(item.label)}
+    </Button>
+  );
+}
+
+function SessionButton({ variant, onDone }: { variant: 'header' | 'navbar'; onDone?: () => void }) {
+  const { t } = useTranslation();
+  const { status } = useSession();
+  const signOut = useSignOut({ redirectTo: '/signout' });
+  const location = useLocation();
+  if (status === 'loading') return null;
+
+  if (status === 'authenticated') {
+    return (
+      <Button
+        variant={variant === 'header' ? 'default' : 'light'}
+        fullWidth={variant === 'navbar'}
+        leftSection={<IconLogout aria-hidden size={18} />}
+        loading={signOut.isPending}
+        onClick={() => signOut.mutate(undefined, { onSettled: onDone })}
+        data-testid={`${variant}-logout`}
+      >
+        {t('nav.logOut')}
+      </Button>
+    );
+  }
+  const callbackUrl = location.pathname.startsWith('/login') ? undefined : `${location.pathname}${location.search}`;
+  const loginTarget =
+    callbackUrl && callbackUrl !== '/' ? `/login?${new URLSearchParams({ callbackUrl }).toString()}` : '/login';
+  return (
+    <Button
+      component={Link}
+      to={loginTarget}
+      variant={variant === 'header' ? 'filled' : 'light'}
+      fullWidth={variant === 'navbar'}
+      leftSection={<IconLogin2 aria-hidden size={18} />}
+      onClick={onDone}
+      data-testid={`${variant}-login`}
+    >
+      {t('nav.logIn')}
+    </Button>
+  );
+}
+
+function Footer() {
+  const { t } = useTranslation();
+  const year = new Date().getFullYear();
+  return (
+    <Box component="footer" mt="xl" py="xl" bg="gray.0" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+      <Container size="lg">
+        <Group justify="space-between" align="flex-start" gap="lg">
+          <Stack gap={4} maw={360}>
+            <Logo size="sm" />
+            <Text size="sm" c="dimmed">
+              {t('footer.tagline')}
+            </Text>
+          </Stack>
+          <Group component="nav" aria-label={t('footer.label')} gap="lg">
+            <Anchor component={Link} to="/about" size="sm" c="dark">
+              {t('nav.about')}
+            </Anchor>
+            <Anchor component={Link} to="/pricing" size="sm" c="dark">
+              {t('nav.pricing')}
+            </Anchor>
+            <Anchor component={Link} to="/contact" size="sm" c="dark">
+              {t('nav.contact')}
+            </Anchor>
+            <Anchor component={Link} to="/cookies" size="sm" c="dark">
+              {t('nav.cookies')}
+            </Anchor>
+          </Group>
+        </Group>
+        <Text size="xs" c="dimmed" mt="lg">
+          © {year} Anor
+        </Text>
+      </Container>
+    </Box>
+  );
+}
+
+/** The app shell: header with navigation (a burger menu on small screens), page, footer, and the global dialogs. */
+export function AppLayout() {
+  const { t } = useTranslation();
+  const [isMenuOpen, menu] = useDisclosure(false);
+  const location = useLocation();
+  useSessionEndEffect();
+
+  return (
+    <AppShell
+      header={{ height: 64 }}
+      navbar={{ width: 300, breakpoint: 'md', collapsed: { mobile: !isMenuOpen, desktop: true } }}
+      padding={0}
+    >
+      <a href="#main" className="skip-link">
+        {t('shell.skipToContent')}
+      </a>
+      <AppShell.Header>
+        <Container size="lg" h="100%">
+          <Group h="100%" justify="space-between" wrap="nowrap">
+            <Anchor
+              component={Link}
+              to="/"
+              underline="never"
+              aria-label={t('shell.home')}
+              onClick={menu.close}
+              data-testid="nav-home"
+            >
+              <Logo />
+            </Anchor>
+            <Group component="nav" aria-label={t('nav.label')} gap={4} visibleFrom="md" wrap="nowrap">
+              {navItems.map((item) => (
+                <HeaderLink key={item.to} item={item} />
+              ))}
+            </Group>
+            <Group gap="xs" wrap="nowrap">
+              <Box visibleFrom="md">
+                <LanguageSelector />
+              </Box>
+              <Box visibleFrom="md">
+                <SessionButton variant="header" />
+              </Box>
+              <Burger
+                opened={isMenuOpen}
+                onClick={menu.toggle}
+                hiddenFrom="md"
+                aria-label={isMenuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
+                aria-expanded={isMenuOpen}
+                aria-controls="mobile-menu"
+                data-testid="nav-burger"
+              />
+            </Group>
+          </Group>
+        </Container>
+      </AppShell.Header>
+
+      <AppShell.Navbar id="mobile-menu" p="md" hiddenFrom="md" aria-label={t('nav.label')}>
+        <Stack gap={4}>
+          {navItems.map((item) => (
+            <NavLink
+              key={item.to}
+              component={RouterNavLink}
+              to={item.to}
+              label={t(item.label)}
+              leftSection={<item.icon aria-hidden size={20} />}
+              active={location.pathname.startsWith(item.to)}
+              onClick={menu.close}
+              data-testid={`mobile-${item.testId}`}
+            />
+          ))}
+        </Stack>
+        <Divider my="md" />
+        <Stack gap="sm">
+          <LanguageSelector fullWidth />
+          <SessionButton variant="navbar" onDone={menu.close} />
+        </Stack>
+      </AppShell.Navbar>
+
+      <AppShell.Main id="main" tabIndex={-1} mih="100dvh" style={{ outline: 'none' }}>
+        <Outlet />
+      </AppShell.Main>
+      <Footer />
+
+      <RouteChangeSpinner />
+      <GlobalErrorDialog />
+      <CookieBanner />
+      <ScrollRestoration />
+    </AppShell>
+  );
+}

@@ -1,0 +1,66 @@
+import { notifications } from '@mantine/notifications';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { isApiError, isSessionRequiredError } from '../api/client.ts';
+import { sessionKeys } from '../features/session/queries.ts';
+import { i18n } from '../i18n/index.ts';
+import { errorKey } from '../i18n/messages.ts';
+import { showGlobalError } from './global-error.ts';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: {
+      /** `inline`: the page shows the failure itself (a whole-view error), so no global dialog. */
+      errorDisplay?: 'inline' | 'dialog';
+    };
+    mutationMeta: {
+      /** `inline`: the form shows the failure under its fields, so no notification. */
+      errorDisplay?: 'inline' | 'notification';
+    };
+  }
+}
+
+const MUTATION_ERROR_NOTIFICATION_ID = 'mutation-error';
+
+/** Client errors (4xx) will not go away by asking again; network and server failures might. */
+function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (isApiError(error) && error.status >= 400 && error.status < 500) return false;
+  return failureCount < 2;
+}
+
+export function createQueryClient(): QueryClient {
+  const queryClient: QueryClient = new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (isSessionRequiredError(error)) {
+          // The session ended elsewhere: refresh it, and RequireSession sends the user to the login page.
+          void queryClient.invalidateQueries({ queryKey: sessionKeys.all });
+          return;
+        }
+        if (query.meta?.errorDisplay === 'inline') return;
+        showGlobalError();
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _result, mutation) => {
+        if (isSessionRequiredError(error)) void queryClient.invalidateQueries({ queryKey: sessionKeys.all });
+        if (mutation.meta?.errorDisplay === 'inline') return;
+        notifications.show({
+          id: MUTATION_ERROR_NOTIFICATION_ID,
+          color: 'red',
+          title: i18n.t('shell.errorTitle'),
+          message: i18n.t(errorKey(error)),
+        });
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        // The product's data does not refetch on window focus (SPEC §9); the session query opts back in.
+        refetchOnWindowFocus: false,
+        staleTime: 30_000,
+        retry: shouldRetry,
+      },
+      mutations: { retry: false },
+    },
+  });
+  return queryClient;
+}

@@ -1,0 +1,94 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Outlet } from 'react-router';
+import { LandingPage } from '../features/landing/LandingPage.tsx';
+import { LoginPage } from '../features/session/LoginPage.tsx';
+import { RequireSession } from '../features/session/RequireSession.tsx';
+import { AppLayout } from './AppLayout.tsx';
+import { FullScreenLoader } from './FullScreenLoader.tsx';
+import { NotFoundPage } from './NotFoundPage.tsx';
+import { RouteErrorPage } from './RouteErrorPage.tsx';
+
+/** Pages other than the landing and login pages load on demand, keeping the first download small. */
+function lazyPage(load: () => Promise<ComponentType>) {
+  return async () => ({ Component: await load() });
+}
+
+function SessionRoutes() {
+  return (
+    <RequireSession>
+      <Outlet />
+    </RequireSession>
+  );
+}
+
+export function createRouter() {
+  return createBrowserRouter([
+    {
+      element: <AppLayout />,
+      errorElement: <RouteErrorPage />,
+      hydrateFallbackElement: <FullScreenLoader />,
+      children: [
+        {
+          // A failing page keeps the header, so the user can go elsewhere.
+          errorElement: <RouteErrorPage />,
+          children: [
+            { index: true, element: <LandingPage /> },
+            { path: 'login', element: <LoginPage /> },
+            {
+              path: 'register',
+              lazy: lazyPage(async () => (await import('../features/session/RegisterPage.tsx')).RegisterPage),
+            },
+            {
+              path: 'forgot-password',
+              lazy: lazyPage(
+                async () => (await import('../features/account/ForgotPasswordPage.tsx')).ForgotPasswordPage,
+              ),
+            },
+            {
+              path: 'reset-password',
+              lazy: lazyPage(async () => (await import('../features/account/ResetPasswordPage.tsx')).ResetPasswordPage),
+            },
+            {
+              path: 'signout',
+              lazy: lazyPage(async () => (await import('../features/signout/SignOutPage.tsx')).SignOutPage),
+            },
+            {
+              path: 'about',
+              lazy: lazyPage(async () => (await import('../features/about/AboutPage.tsx')).AboutPage),
+            },
+            {
+              path: 'contact',
+              lazy: lazyPage(async () => (await import('../features/contact/ContactPage.tsx')).ContactPage),
+            },
+            {
+              path: 'pricing',
+              lazy: lazyPage(async () => (await import('../features/pricing/PricingPage.tsx')).PricingPage),
+            },
+            {
+              path: 'cookies',
+              lazy: lazyPage(async () => (await import('../features/cookies/CookiePolicyPage.tsx')).CookiePolicyPage),
+            },
+            {
+              element: <SessionRoutes />,
+              children: [
+                {
+                  path: 'account',
+                  lazy: lazyPage(async () => (await import('../features/account/AccountPage.tsx')).AccountPage),
+                },
+                {
+                  path: 'trees',
+                  lazy: lazyPage(async () => (await import('../features/trees/TreesPage.tsx')).TreesPage),
+                },
+                {
+                  path: 'app/:treeId/person/:personId',
+                  lazy: lazyPage(async () => (await import('../features/person/PersonPage.tsx')).PersonPage),
+                },
+              ],
+            },
+            { path: '*', element: <NotFoundPage /> },
+          ],
+        },
+      ],
+    },
+  ]);
+}

@@ -1,0 +1,54 @@
+import { changeEmailBodySchema, type UserInfo } from '@anor/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { FormError } from '../../lib/FormError.tsx';
+import { useSchemaForm } from '../../lib/form.ts';
+import { useChangeEmail } from './mutations.ts';
+
+export function ChangeEmailForm({ user }: { user: UserInfo }) {
+  const { t } = useTranslation();
+  const changeEmail = useChangeEmail(user.id);
+  const form = useSchemaForm(
+    changeEmailBodySchema,
+    { email: '' },
+    { fieldOfCode: { 'auth.error.emailExists': 'email' } },
+  );
+
+  const onSubmit = form.handleSubmit((body) =>
+    changeEmail.mutate(body, {
+      onSuccess: () => {
+        form.reset();
+        notifications.show({ color: 'forest', message: t('account.email.done') });
+      },
+      onError: form.setServerError,
+    }),
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate data-testid="change-email-form">
+      <Stack>
+        <Text size="sm">
+          {t('account.email.current')}{' '}
+          <Text span fw={600} data-testid="account-current-email">
+            {user.email}
+          </Text>
+        </Text>
+        <TextInput
+          label={t('account.email.new')}
+          type="email"
+          autoComplete="email"
+          required
+          data-testid="change-email-input"
+          {...form.getInputProps('email')}
+        />
+        <FormError message={form.errorText('form')} />
+        <Group justify="flex-end">
+          <Button type="submit" loading={changeEmail.isPending} data-testid="change-email-submit">
+            {t('account.email.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,28 @@
+import { Button, Group, Modal, Text, ThemeIcon } from '@mantine/core';
+import { IconCrown } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { TranslationKey } from '../../i18n/messages.ts';
+
+/** The subscription-limit dialog of SPEC §2: what limit was reached, and a way to get a subscription. */
+export function LimitDialog({ code, onClose }: { code: TranslationKey | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened={code !== null} onClose={onClose} title={t('limitDialog.title')} centered data-testid="limit-dialog">
+      <Group align="flex-start" wrap="nowrap" mb="lg">
+        <ThemeIcon size={40} radius="xl" variant="light" color="yellow">
+          <IconCrown aria-hidden size={22} />
+        </ThemeIcon>
+        <Text>{code ? t(code) : null}</Text>
+      </Group>
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          {t('common.close')}
+        </Button>
+        <Button component={Link} to="/pricing" onClick={onClose} data-testid="limit-dialog-subscribe">
+          {t('limitDialog.getSubscription')}
+        </Button>
+      </Group>
+    </Modal>
+  );
+}

@@ -1,0 +1,147 @@
+import type { TreeInfo } from '@anor/core';
+import { ActionIcon, Anchor, Card, Group, Progress, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
+import {
+  IconBooks,
+  IconCalendarEvent,
+  IconMapPin,
+  IconPencil,
+  type IconProps,
+  IconTrash,
+  IconUsers,
+} from '@tabler/icons-react';
+import type { ComponentType, MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useFormat } from '../../i18n/format.ts';
+import type { TranslationKey } from '../../i18n/messages.ts';
+
+/** Where a tree opens: its root person (SPEC §2 "go to tree"). */
+export function treeHref(tree: TreeInfo): string | null {
+  return tree.rootId ? `/app/${encodeURIComponent(tree.id)}/person/${encodeURIComponent(tree.rootId)}` : null;
+}
+
+interface Count {
+  label: TranslationKey;
+  value: number;
+  icon: ComponentType<IconProps>;
+  testId: string;
+}
+
+interface TreeCardProps {
+  tree: TreeInfo;
+  onRename: (tree: TreeInfo) => void;
+  onDelete: (tree: TreeInfo) => void;
+}
+
+export function TreeCard({ tree, onRename, onDelete }: TreeCardProps) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const navigate = useNavigate();
+  const href = treeHref(tree);
+
+  const counts: Count[] = [
+    { label: 'trees.card.persons', value: tree.personsAmount, icon: IconUsers, testId: 'tree-card-persons' },
+    { label: 'trees.card.places', value: tree.locationsAmount, icon: IconMapPin, testId: 'tree-card-places' },
+    { label: 'trees.card.events', value: tree.eventsAmount, icon: IconCalendarEvent, testId: 'tree-card-events' },
+    { label: 'trees.card.sources', value: tree.sourcesAmount, icon: IconBooks, testId: 'tree-card-sources' },
+  ];
+  const usage = tree.limit > 0 ? Math.min(100, (tree.total / tree.limit) * 100) : 0;
+
+  // The whole card is a click target for the pointer; keyboard users reach the same place through the name link.
+  const openTree = (event: MouseEvent<HTMLDivElement>) => {
+    if (!href || event.defaultPrevented) return;
+    if (event.target instanceof Element && event.target.closest('a, button')) return;
+    void navigate(href);
+  };
+
+  return (
+    <Card
+      withBorder
+      shadow="xs"
+      padding="lg"
+      onClick={openTree}
+      style={{ cursor: href ? 'pointer' : undefined }}
+      data-testid="tree-card"
+      data-tree-id={tree.id}
+    >
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+        {href ? (
+          <Anchor
+            component={Link}
+            to={href}
+            fw={600}
+            fz="lg"
+            c="dark"
+            lh={1.3}
+            style={{ overflowWrap: 'anywhere' }}
+            data-testid="tree-card-name"
+          >
+            {tree.name}
+          </Anchor>
+        ) : (
+          <Text fw={600} fz="lg" lh={1.3} style={{ overflowWrap: 'anywhere' }} data-testid="tree-card-name">
+            {tree.name}
+          </Text>
+        )}
+        {tree.isOwner ? (
+          <Group gap={4} wrap="nowrap">
+            <Tooltip label={t('trees.card.rename')}>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                aria-label={t('trees.card.renameNamed', { name: tree.name })}
+                onClick={() => onRename(tree)}
+                data-testid="tree-card-edit"
+              >
+                <IconPencil aria-hidden size={18} />
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label={t('trees.card.delete')}>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={t('trees.card.deleteNamed', { name: tree.name })}
+                onClick={() => onDelete(tree)}
+                data-testid="tree-card-delete"
+              >
+                <IconTrash aria-hidden size={18} />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        ) : null}
+      </Group>
+
+      <SimpleGrid cols={2} spacing="md" verticalSpacing="xs" component="dl" m={0} pt="md">
+        {counts.map((count) => (
+          <Group key={count.testId} gap={8} wrap="nowrap">
+            <count.icon aria-hidden size={18} color="var(--mantine-color-forest-7)" />
+            <Text component="dt" size="sm" c="dimmed">
+              {t(count.label)}
+            </Text>
+            <Text
+              component="dd"
+              size="sm"
+              fw={600}
+              style={{ margin: 0, marginLeft: 'auto' }}
+              data-testid={count.testId}
+            >
+              {format.number(count.value)}
+            </Text>
+          </Group>
+        ))}
+      </SimpleGrid>
+
+      <Stack gap={4} mt="md">
+        <Group justify="space-between">
+          <Text size="xs" c="dimmed">
+            {t('trees.card.total')}
+          </Text>
+          <Text size="xs" c="dimmed" data-testid="tree-card-total">
+            {t('trees.card.totalOfLimit', { total: format.number(tree.total), limit: format.number(tree.limit) })}
+          </Text>
+        </Group>
+        <Progress value={usage} size="sm" color={usage > 90 ? 'red' : 'forest'} aria-label={t('trees.card.total')} />
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,63 @@
+import {
+  type CreateTreeBody,
+  type DeleteTreeBody,
+  okAnswerSchema,
+  type RenameTreeBody,
+  type TreeInfo,
+  treeInfoSchema,
+} from '@anor/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, segment } from '../../api/client.ts';
+import { sessionKeys } from '../session/queries.ts';
+import { treeKeys } from './queries.ts';
+
+export function useCreateTree(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateTreeBody) =>
+      api.post(`/api/user/${segment(userId)}/tree`, body, { schema: treeInfoSchema }),
+    onSuccess: (tree) => {
+      queryClient.setQueryData(treeKeys.detail(tree.id), tree);
+      // The list gains a card, and the user's treeIds gain an id.
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: treeKeys.list(userId) }),
+        queryClient.invalidateQueries({ queryKey: sessionKeys.all }),
+      ]);
+    },
+    meta: { errorDisplay: 'inline' },
+  });
+}
+
+export function useRenameTree(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ treeId, body }: { treeId: string; body: RenameTreeBody }) =>
+      api.put(`/api/${segment(treeId)}/tree/name`, body, { schema: treeInfoSchema }),
+    onSuccess: (tree) => {
+      queryClient.setQueryData(treeKeys.detail(tree.id), tree);
+      queryClient.setQueryData<TreeInfo[]>(treeKeys.list(userId), (trees) =>
+        trees?.map((existing) => (existing.id === tree.id ? tree : existing)),
+      );
+    },
+    meta: { errorDisplay: 'inline' },
+  });
+}
+
+export function useDeleteTree(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ treeId, body }: { treeId: string; body: DeleteTreeBody }) =>
+      api.delete(`/api/${segment(treeId)}/tree/${segment(treeId)}`, body, { schema: okAnswerSchema }),
+    onSuccess: (_answer, { treeId }) => {
+      queryClient.removeQueries({ queryKey: treeKeys.detail(treeId) });
+      queryClient.setQueryData<TreeInfo[]>(treeKeys.list(userId), (trees) =>
+        trees?.filter((tree) => tree.id !== treeId),
+      );
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: treeKeys.list(userId) }),
+        queryClient.invalidateQueries({ queryKey: sessionKeys.all }),
+      ]);
+    },
+    meta: { errorDisplay: 'inline' },
+  });
+}

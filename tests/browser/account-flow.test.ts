@@ -1,0 +1,160 @@
+import path from 'node:path';
+import { translate } from '@anor/core/i18n';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppServer, browserAvailable, launchBrowser, screenshotDir, startAppServer } from './harness.ts';
+import { AppShell } from './pages/app-shell.ts';
+import { LandingPage } from './pages/landing-page.ts';
+import { LoginPage } from './pages/login-page.ts';
+import { ForgotPasswordPage, ResetPasswordPage } from './pages/password-pages.ts';
+import { RegisterPage } from './pages/register-page.ts';
+import { TreesPage } from './pages/trees-page.ts';
+
+const desktop = { width: 1280, height: 900 };
+const phone = { width: 375, height: 812 };
+
+/** The newest e-mail's reset link, from its named links or else from its text. */
+async function newestResetLink(server: AppServer, to: string): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const mails = (await server.readOutbox()).filter((mail) => mail.to === to);
+    const newest = mails.at(-1);
+    const link = newest?.links?.resetPassword ?? newest?.text.match(/https?:\/\/\S+\/reset-password\?token=\S+/)?.[0];
+    if (link) return link;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`No reset e-mail to ${to} in the outbox`);
+}
+
+describe.skipIf(!browserAvailable())('account flow in the browser', () => {
+  let server: AppServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  const pageErrors: string[] = [];
+
+  const user = { firstName: 'Astrid', email: `astrid.${Date.now()}@example.com`, password: 'första-lösenordet' };
+  const newPassword = 'andra-lösenordet-123';
+  const treeName = 'Släkten Lindqvist';
+  const renamedTree = 'Släkten Lindqvist från Uppsala';
+
+  beforeAll(async () => {
+    server = await startAppServer();
+    browser = await launchBrowser();
+    // Swedish is the product's default language; the browser asks for it.
+    context = await browser.newContext({ viewport: desktop, locale: 'sv-SE' });
+    page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('shows the landing page, at desktop and phone width', async () => {
+    const shell = new AppShell(page, server.url);
+    const landing = new LandingPage(page);
+    await shell.goto('/');
+    await landing.waitUntilShown();
+    expect(await page.locator('html').getAttribute('lang')).toBe('sv');
+    await page.getByTestId('cookie-banner').waitFor();
+    await shell.chooseNecessaryCookies();
+    await page.screenshot({ path: path.join(screenshotDir, 'landing-1280.png'), fullPage: true });
+
+    await page.setViewportSize(phone);
+    await page.getByTestId('nav-burger').waitFor();
+    await page.screenshot({ path: path.join(screenshotDir, 'landing-375.png'), fullPage: true });
+    await page.setViewportSize(desktop);
+  });
+
+  it('registers, which signs the user in', async () => {
+    await new LandingPage(page).tryForFree();
+    await new AppShell(page, server.url).waitForPath('/register');
+    await new RegisterPage(page).register(user);
+    await new AppShell(page, server.url).waitForPath('/trees');
+    await new TreesPage(page).waitUntilShown();
+  });
+
+  it('creates a tree and shows its card, which opens the root person page', async () => {
+    const trees = new TreesPage(page);
+    const card = await trees.createTree(treeName);
+    expect(await card.getByTestId('tree-card-total').textContent()).toMatch(/\d/);
+    expect(await card.getByTestId('tree-card-edit').isVisible()).toBe(true);
+
+    await page.screenshot({ path: path.join(screenshotDir, 'trees-1280.png'), fullPage: true });
+    await page.setViewportSize(phone);
+    await page.screenshot({ path: path.join(screenshotDir, 'trees-375.png'), fullPage: true });
+    await page.setViewportSize(desktop);
+
+    await trees.openTree(treeName);
+    await new AppShell(page, server.url).waitForPath(/^\/app\/[^/]+\/person\/[^/]+$/);
+    await page.getByTestId('person-placeholder').waitFor();
+    expect(await page.getByTestId('person-tree-name').textContent()).toBe(treeName);
+    await page.goBack();
+    await trees.waitUntilShown();
+  });
+
+  it('renames the tree', async () => {
+    const trees = new TreesPage(page);
+    await trees.renameTree(treeName, renamedTree);
+    expect(await trees.cardNames()).toEqual([renamedTree]);
+  });
+
+  it('signs out, after which the tree list asks for a session', async () => {
+    const shell = new AppShell(page, server.url);
+    await shell.logOut();
+    await shell.goto('/trees');
+    await shell.waitForPath('/login');
+    const url = new URL(page.url());
+    expect(url.searchParams.get('error')).toBe('SessionRequired');
+    expect(url.searchParams.get('callbackUrl')).toBe('/trees');
+    expect(await new LoginPage(page).notice()).toBe(translate('sv', 'auth.error.sessionRequired'));
+  });
+
+  it('resets the forgotten password through the e-mailed link', async () => {
+    const login = new LoginPage(page);
+    await login.openForgotPassword();
+    await new ForgotPasswordPage(page).requestLink(user.email);
+
+    const link = await newestResetLink(server, user.email);
+    const target = new URL(link);
+    expect(target.pathname).toBe('/reset-password');
+    expect(target.searchParams.get('token')).toBeTruthy();
+    await page.goto(new URL(`${target.pathname}${target.search}`, server.url).toString());
+
+    const reset = new ResetPasswordPage(page);
+    await reset.setPassword(newPassword);
+    await reset.goToLogin();
+  });
+
+  it('refuses the old password and signs in with the new one', async () => {
+    const login = new LoginPage(page);
+    await login.logIn(user.email, user.password);
+    expect(await login.formError()).toBe(translate('sv', 'auth.error.invalidCredentials'));
+
+    await login.logIn(user.email, newPassword);
+    await new AppShell(page, server.url).waitForPath('/trees');
+    const trees = new TreesPage(page);
+    await trees.waitUntilShown();
+    await trees.card(renamedTree).waitFor();
+  });
+
+  it('deletes the tree with the password, showing a wrong password in the dialog', async () => {
+    const trees = new TreesPage(page);
+    await trees.submitDeleteTree(renamedTree, 'not-the-password');
+    // 401 incorrectPassword belongs to the form: the user stays signed in, on this page.
+    expect(await trees.deletePasswordError()).toBe(translate('sv', 'auth.error.incorrectPassword'));
+    expect(await new AppShell(page, server.url).pathname()).toBe('/trees');
+
+    await trees.submitDeleteTree(renamedTree, newPassword);
+    await trees.waitForDeleteDialogToClose();
+    await page.getByTestId('trees-empty').waitFor();
+    expect(await trees.cardNames()).toEqual([]);
+  });
+
+  it('had no uncaught errors in the page', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});
