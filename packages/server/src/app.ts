@@ -111,9 +111,19 @@ function registerWebApp(app: FastifyInstance, webDistDir: string | null) {
     if (request.url.startsWith('/api/') || request.url === '/api' || request.method !== 'GET') {
       return sendError(request, reply, 'common.error.notFound');
     }
+    // A missing file (an asset of an older build, a mistyped icon) is a 404, not the app's page:
+    // answering HTML for a script makes the browser fail with a confusing MIME-type error.
+    if (looksLikeFile(request.url)) {
+      return reply.status(404).type('text/plain').send('Not found');
+    }
     if (!hasWebApp) {
       return reply.status(503).type('text/plain').send('The web app is not built: run `npm run build`.');
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
+}
+
+function looksLikeFile(url: string): boolean {
+  const pathname = url.split('?')[0] ?? '';
+  return pathname.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(pathname);
 }
