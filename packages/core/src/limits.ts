@@ -85,6 +85,7 @@ export const textLimits = {
   lastName: 50,
   nickname: 30,
   occupation: 50,
+  description: 10_000,
   treeName: 100,
   emailMin: 5,
   emailMax: 120,

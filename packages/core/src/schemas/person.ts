@@ -1,0 +1,248 @@
+import { z } from 'zod';
+import { textLimits } from '../limits.ts';
+import { hasInvalidNameCharacters } from '../rules.ts';
+
+export const genders = ['male', 'female', 'other', 'unknown'] as const;
+export type Gender = (typeof genders)[number];
+export const genderSchema = z.enum(genders, { error: 'person.validation.invalidGender' });
+
+export const rootRelations = ['root', 'ancestor', 'descendant', 'none'] as const;
+export type RootRelation = (typeof rootRelations)[number];
+
+export const personIdSchema = z.uuid({ error: 'person.error.notFound' });
+
+function nameField(required: string, tooLong: string, max: number) {
+  return z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required })
+    .max(max, { error: tooLong })
+    .refine((value) => !hasInvalidNameCharacters(value), { error: 'validation.invalidCharacters' });
+}
+
+/** Optional text: empty or only spaces is stored as null. */
+function optionalText(max: number, tooLong: string) {
+  return z
+    .string({ error: 'common.error.validation' })
+    .trim()
+    .max(max, { error: tooLong })
+    .refine((value) => !hasInvalidNameCharacters(value), { error: 'validation.invalidCharacters' })
+    .nullish()
+    .transform((value) => (value ? value : null));
+}
+
+export const firstNameFieldSchema = nameField(
+  'person.validation.firstNameRequired',
+  'person.validation.firstNameTooLong',
+  textLimits.firstName,
+);
+export const lastNameFieldSchema = nameField(
+  'person.validation.lastNameRequired',
+  'person.validation.lastNameTooLong',
+  textLimits.lastName,
+);
+export const nicknameFieldSchema = optionalText(textLimits.nickname, 'person.validation.nicknameTooLong');
+export const occupationFieldSchema = optionalText(textLimits.occupation, 'person.validation.occupationTooLong');
+
+/** Plain text; line breaks allowed. Rich text arrives with notes. */
+export const descriptionFieldSchema = z
+  .string({ error: 'common.error.validation' })
+  .max(textLimits.description, { error: 'person.validation.descriptionTooLong' })
+  .nullish()
+  .transform((value) => (value?.trim() ? value : null));
+
+export const nameBodySchema = z.strictObject({
+  fName: firstNameFieldSchema,
+  pName: nicknameFieldSchema,
+  lName: lastNameFieldSchema,
+});
+export type NameBody = z.input<typeof nameBodySchema>;
+
+/** A person as the create and edit forms send it. */
+export const personInputSchema = z.strictObject({
+  fName: firstNameFieldSchema,
+  pName: nicknameFieldSchema,
+  lName: lastNameFieldSchema,
+  gender: genderSchema.default('unknown'),
+  occupation: occupationFieldSchema,
+  description: descriptionFieldSchema,
+});
+export type PersonInput = z.input<typeof personInputSchema>;
+export type PersonValues = z.output<typeof personInputSchema>;
+
+export const relationTypes = ['parent', 'child', 'partner', 'sibling'] as const;
+export type RelationType = (typeof relationTypes)[number];
+
+/**
+ * How a new person is attached as it is created: as parent, child, partner or sibling of an
+ * existing person. A child may get a second parent (otherParentId); a partner may become the
+ * other parent of some of the person's children (childIds).
+ */
+export const newPersonRelationSchema = z.strictObject({
+  type: z.enum(relationTypes, { error: 'common.error.validation' }),
+  personId: personIdSchema,
+  otherParentId: personIdSchema.nullish(),
+  childIds: z.array(personIdSchema).max(100).optional(),
+});
+export type NewPersonRelation = z.input<typeof newPersonRelationSchema>;
+
+export const createPersonBodySchema = z.strictObject({
+  person: personInputSchema,
+  relation: newPersonRelationSchema.nullish(),
+  /** Makes the new person the tree's root (creation mode "root"). */
+  asRoot: z.boolean().optional(),
+});
+export type CreatePersonBody = z.input<typeof createPersonBodySchema>;
+
+export const createChildBodySchema = z.strictObject({
+  child: personInputSchema,
+  parentIds: z.array(personIdSchema).max(2, { error: 'person.error.tooManyParents' }).min(1, {
+    error: 'person.validation.parentsAtLeastOne',
+  }),
+});
+export type CreateChildBody = z.input<typeof createChildBodySchema>;
+
+export const relationshipBodySchema = z.strictObject({
+  /** parent: startId is a parent of endId; partner and sibling: either way. */
+  type: z.enum(['parent', 'partner', 'sibling'], { error: 'common.error.validation' }),
+  startId: personIdSchema,
+  endId: personIdSchema,
+  relData: z.strictObject({ childIds: z.array(personIdSchema).max(100).optional() }).optional(),
+});
+export type RelationshipBody = z.input<typeof relationshipBodySchema>;
+
+export const removeRelationshipBodySchema = z.strictObject({ startId: personIdSchema, endId: personIdSchema });
+
+export const setParentBodySchema = z.strictObject({ parentId: personIdSchema });
+export const setPartnerBodySchema = z.strictObject({
+  partnerId: personIdSchema,
+  childIds: z.array(personIdSchema).max(100).optional(),
+});
+export const setSiblingBodySchema = z.strictObject({ siblingId: personIdSchema });
+export const setChildBodySchema = z.strictObject({ childId: personIdSchema, partnerId: personIdSchema.nullish() });
+export const removeParentBodySchema = z.strictObject({
+  parentId: personIdSchema,
+  /** Also remove the child from its other parent. */
+  removeBothParents: z.boolean().optional(),
+  /** Also remove the child's explicit sibling links. */
+  removeFromSiblings: z.boolean().optional(),
+});
+export const removePartnerBodySchema = z.strictObject({ partnerId: personIdSchema });
+export const removeSiblingBodySchema = z.strictObject({ siblingId: personIdSchema });
+export const occupationBodySchema = z.strictObject({ occupation: occupationFieldSchema });
+export const genderBodySchema = z.strictObject({ gender: genderSchema });
+export const descriptionBodySchema = z.strictObject({ description: descriptionFieldSchema });
+export const setRootBodySchema = z.strictObject({ rootId: personIdSchema });
+
+// ---- Answers ----
+
+export const personSummarySchema = z.object({
+  id: z.string(),
+  fName: z.string().nullable(),
+  pName: z.string().nullable(),
+  lName: z.string().nullable(),
+  gender: z.enum(genders),
+  occupation: z.string().nullable(),
+  rootRelation: z.enum(rootRelations),
+});
+export type PersonSummary = z.infer<typeof personSummarySchema>;
+
+export const childSummarySchema = personSummarySchema.extend({
+  /** The child's other parent from the viewed person's side; null when unknown. */
+  otherParentId: z.string().nullable(),
+});
+export type ChildSummary = z.infer<typeof childSummarySchema>;
+
+export const siblingSummarySchema = personSummarySchema.extend({
+  /** full: both parents shared; half: one shared; explicit: a sibling link without known parents. */
+  kind: z.enum(['full', 'half', 'explicit']),
+});
+export type SiblingSummary = z.infer<typeof siblingSummarySchema>;
+
+export const personSchema = personSummarySchema.extend({
+  treeId: z.string(),
+  description: z.string().nullable(),
+  isRoot: z.boolean(),
+  rootId: z.string().nullable(),
+  parentIds: z.array(z.string()),
+  childIds: z.array(z.string()),
+  partnerIds: z.array(z.string()),
+  siblingIds: z.array(z.string()),
+  parents: z.array(personSummarySchema),
+  children: z.array(childSummarySchema),
+  partners: z.array(personSummarySchema),
+  siblings: z.array(siblingSummarySchema),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Person = z.infer<typeof personSchema>;
+
+export const childrenAnswerSchema = z.object({
+  children: z.array(childSummarySchema),
+  /** The other parents of the children (each once); children with otherParentId null have none known. */
+  otherParents: z.array(personSummarySchema),
+});
+export type ChildrenAnswer = z.infer<typeof childrenAnswerSchema>;
+
+export const familyAnswerSchema = z.object({
+  person: personSummarySchema,
+  parents: z.array(personSummarySchema),
+  partners: z.array(personSummarySchema),
+  children: z.array(childSummarySchema),
+  siblings: z.array(siblingSummarySchema),
+  /** Each parent's other partners and the parents' own parents, for the family view. */
+  grandparents: z.array(personSummarySchema.extend({ childId: z.string() })),
+});
+export type FamilyAnswer = z.infer<typeof familyAnswerSchema>;
+
+export const chartPersonSchema = personSummarySchema.extend({
+  parentIds: z.array(z.string()),
+  partnerIds: z.array(z.string()),
+  /** 0 for the starting person, 1 for parents (or children), and so on. Partners share their partner's. */
+  generation: z.number().int(),
+  /** In a descendant chart: a partner of a descendant, not a descendant. */
+  isPartner: z.boolean(),
+});
+export type ChartPerson = z.infer<typeof chartPersonSchema>;
+
+export const chartAnswerSchema = z.object({
+  startId: z.string(),
+  persons: z.array(chartPersonSchema),
+  /** True when the chart was cut at the size limit before reaching the asked depth. */
+  truncated: z.boolean(),
+});
+export type ChartAnswer = z.infer<typeof chartAnswerSchema>;
+
+export const personListQuerySchema = z.strictObject({
+  q: z.string().max(200).optional(),
+  gender: z.enum(genders).optional(),
+  /** Only the root, its ancestors and its descendants. */
+  lineage: z.enum(['direct']).optional(),
+  sort: z.enum(['name', 'created']).default('name'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(20),
+});
+export type PersonListQuery = z.input<typeof personListQuerySchema>;
+
+export const personListAnswerSchema = z.object({
+  items: z.array(personSummarySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type PersonListAnswer = z.infer<typeof personListAnswerSchema>;
+
+export const mainNodesAnswerSchema = z.object({
+  treeId: z.string(),
+  name: z.string(),
+  rootId: z.string().nullable(),
+  root: personSummarySchema.nullable(),
+  personsAmount: z.number().int(),
+  locationsAmount: z.number().int(),
+  eventsAmount: z.number().int(),
+  sourcesAmount: z.number().int(),
+  canEdit: z.boolean(),
+});
+export type MainNodesAnswer = z.infer<typeof mainNodesAnswerSchema>;
+
+export const deletedAnswerSchema = z.object({ deletedIds: z.array(z.string()) });
