@@ -4,6 +4,7 @@ import type { Db } from './db/client.ts';
 import { RateLimiter } from './http/rate-limit.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { type ContactService, createContactService } from './modules/contact/contact.service.ts';
+import { createPersonService, type PersonService } from './modules/person/person.service.ts';
 import { createTreeService, type TreeService } from './modules/tree/tree.service.ts';
 import { createUserService, type UserService } from './modules/user/user.service.ts';
 
@@ -15,6 +16,7 @@ export interface AppContext {
   mailer: Mailer;
   users: UserService;
   trees: TreeService;
+  persons: PersonService;
   contact: ContactService;
   limiters: Record<keyof Config['rateLimits'], RateLimiter>;
 }
@@ -30,6 +32,7 @@ export function createContext(config: Config, db: Db, auth: Auth, mailer: Mailer
     mailer,
     users: createUserService({ db, auth }),
     trees: createTreeService({ db }),
+    persons: createPersonService({ db }),
     contact: createContactService({ db, mailer, supportEmail: config.supportEmail }),
     limiters,
   };

@@ -223,6 +223,7 @@ export const personListQuerySchema = z.strictObject({
   pageSize: z.coerce.number().int().min(1).max(200).default(20),
 });
 export type PersonListQuery = z.input<typeof personListQuerySchema>;
+export type PersonListParams = z.output<typeof personListQuerySchema>;
 
 export const personListAnswerSchema = z.object({
   items: z.array(personSummarySchema),

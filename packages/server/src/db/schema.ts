@@ -9,7 +9,18 @@
  *   query filters by it, so that a distributed PostgreSQL (Citus) can shard by tree.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  foreignKey,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -117,6 +128,7 @@ export const tree = pgTable(
 );
 
 export const genders = ['male', 'female', 'other', 'unknown'] as const;
+export const rootRelations = ['root', 'ancestor', 'descendant', 'none'] as const;
 
 export const person = pgTable(
   'person',
@@ -131,12 +143,98 @@ export const person = pgTable(
     gender: text('gender', { enum: genders }).notNull().default('unknown'),
     occupation: text('occupation'),
     description: text('description'),
+    /** Root, ancestor or descendant of the tree's root person, or none: kept up to date set-wise on every change. */
+    rootRelation: text('root_relation', { enum: rootRelations }).notNull().default('none'),
+    /** Folded names and occupation (see @anor/core foldForSearch), for accent-insensitive search. */
+    searchText: text('search_text').notNull().default(''),
+    /** Byte-ordered Swedish sort key of last name, first name (see @anor/core personSortKey). */
+    sortKey: text('sort_key').notNull().default(''),
     ...timestamps,
   },
-  (table) => [primaryKey({ columns: [table.treeId, table.id] })],
+  (table) => [
+    primaryKey({ columns: [table.treeId, table.id] }),
+    index('person_tree_sort_idx').on(table.treeId, sql`${table.sortKey} collate "C"`, table.id),
+  ],
 );
 
-export const schema = { user, session, account, verification, subscription, contactMessage, tree, person };
+/** A parent–child link. A person has at most two parents (checked by the service). */
+export const parentChild = pgTable(
+  'parent_child',
+  {
+    treeId: uuid('tree_id').notNull(),
+    parentId: uuid('parent_id').notNull(),
+    childId: uuid('child_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.treeId, table.parentId, table.childId] }),
+    index('parent_child_child_idx').on(table.treeId, table.childId),
+    foreignKey({ columns: [table.treeId, table.parentId], foreignColumns: [person.treeId, person.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({ columns: [table.treeId, table.childId], foreignColumns: [person.treeId, person.id] }).onDelete(
+      'cascade',
+    ),
+  ],
+);
+
+/** Two persons as partners, stored once with personA < personB. */
+export const partner = pgTable(
+  'partner',
+  {
+    treeId: uuid('tree_id').notNull(),
+    personA: uuid('person_a').notNull(),
+    personB: uuid('person_b').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.treeId, table.personA, table.personB] }),
+    index('partner_b_idx').on(table.treeId, table.personB),
+    foreignKey({ columns: [table.treeId, table.personA], foreignColumns: [person.treeId, person.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({ columns: [table.treeId, table.personB], foreignColumns: [person.treeId, person.id] }).onDelete(
+      'cascade',
+    ),
+    check('partner_ordered', sql`${table.personA} < ${table.personB}`),
+  ],
+);
+
+/** Siblings whose parents are not known, stored once with personA < personB. */
+export const siblingLink = pgTable(
+  'sibling_link',
+  {
+    treeId: uuid('tree_id').notNull(),
+    personA: uuid('person_a').notNull(),
+    personB: uuid('person_b').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.treeId, table.personA, table.personB] }),
+    index('sibling_link_b_idx').on(table.treeId, table.personB),
+    foreignKey({ columns: [table.treeId, table.personA], foreignColumns: [person.treeId, person.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({ columns: [table.treeId, table.personB], foreignColumns: [person.treeId, person.id] }).onDelete(
+      'cascade',
+    ),
+    check('sibling_link_ordered', sql`${table.personA} < ${table.personB}`),
+  ],
+);
+
+export const schema = {
+  user,
+  session,
+  account,
+  verification,
+  subscription,
+  contactMessage,
+  tree,
+  person,
+  parentChild,
+  partner,
+  siblingLink,
+};
 
 /** SQL fragment for "now" inside updates, so that timestamps come from the database clock. */
 export const now = sql`now()`;

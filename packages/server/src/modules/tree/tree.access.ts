@@ -1,3 +1,4 @@
+import { limitsFor, subscriptionStatus } from '@anor/core';
 import { AppError } from '../../http/errors.ts';
 import type { SessionUser } from '../../http/session.ts';
 import type { TreeRow } from './tree.repository.ts';
@@ -20,4 +21,40 @@ export function assertCanRead(tree: TreeRow | undefined, viewer: SessionUser | n
 export function assertCanEdit(tree: TreeRow | undefined, viewer: SessionUser | null): asserts tree is TreeRow {
   assertCanRead(tree, viewer);
   if (roleInTree(tree, viewer) !== 'owner') throw new AppError('auth.error.forbidden');
+}
+
+export type Access = 'read' | 'edit';
+
+/**
+ * Checks access for a tree route: nobody signed in gets 401, a tree the viewer may not see 404,
+ * a write by someone who may only read 403.
+ */
+export function assertAccess(
+  tree: TreeRow | undefined,
+  viewer: SessionUser | null,
+  need: Access,
+): asserts tree is TreeRow {
+  if (!viewer && (!tree || roleInTree(tree, viewer) === 'none')) throw new AppError('auth.error.sessionRequired');
+  if (need === 'edit') assertCanEdit(tree, viewer);
+  else assertCanRead(tree, viewer);
+}
+
+export type CountedKind = 'persons' | 'locations' | 'events';
+
+/**
+ * The limits of SPEC §5 and §9 for adding `adding` items of a kind to a tree: the free tier's
+ * trial count for the kind, then the node ceiling of the owner's tier. The answer's details say
+ * which limit was hit and its value.
+ */
+export function assertWithinLimits(tree: TreeRow, kind: CountedKind, adding = 1) {
+  const subscription = { plan: tree.ownerPlan ?? 'free', validUntil: tree.ownerValidUntil?.toISOString() ?? null };
+  const limits = limitsFor(subscription);
+  const current = { persons: tree.personsAmount, locations: tree.locationsAmount, events: tree.eventsAmount }[kind];
+  const max = limits[kind];
+  if (max !== null && current + adding > max) throw new AppError(`limit.${kind}`, { limit: kind, max });
+  const nodes = tree.personsAmount + tree.locationsAmount + tree.eventsAmount + tree.sourcesAmount;
+  if (nodes + adding > limits.nodes) {
+    const code = subscriptionStatus(subscription) === 'paid' ? 'limit.nodesPaid' : 'limit.nodesFree';
+    throw new AppError(code, { limit: 'nodes', max: limits.nodes });
+  }
 }

@@ -70,6 +70,11 @@ export async function isTreeNameTaken(db: Db, ownerId: string, nameKey: string, 
   return row !== undefined;
 }
 
+/** Serialises writes that count a tree's items (limits), so that concurrent requests cannot both pass. */
+export async function lockTree(db: Db, treeId: string): Promise<void> {
+  await db.select({ id: tree.id }).from(tree).where(eq(tree.id, treeId)).for('update');
+}
+
 /** Serialises tree creation per owner, so that two concurrent requests cannot both pass the tree limit. */
 export async function lockOwner(db: Db, ownerId: string): Promise<void> {
   await db.select({ id: user.id }).from(user).where(eq(user.id, ownerId)).for('update');
@@ -81,7 +86,7 @@ export async function insertTreeWithRoot(
 ): Promise<void> {
   await db.insert(tree).values(values);
   // The root person starts without a name: its page opens the root-person intro.
-  await db.insert(person).values({ treeId: values.id, id: values.rootId });
+  await db.insert(person).values({ treeId: values.id, id: values.rootId, rootRelation: 'root' });
 }
 
 export async function renameTree(db: Db, treeId: string, name: string, nameKey: string): Promise<void> {

@@ -1,0 +1,444 @@
+import type { ChildSummary, Gender, PersonSummary, RootRelation, SiblingSummary } from '@anor/core';
+import { and, asc, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/rows.ts';
+import { parentChild, partner, person, siblingLink, tree } from '../../db/schema.ts';
+
+/** All SQL about persons and their relations. Every statement filters by tree_id. */
+
+export const summaryColumns = {
+  id: person.id,
+  fName: person.fName,
+  pName: person.pName,
+  lName: person.lName,
+  gender: person.gender,
+  occupation: person.occupation,
+  rootRelation: person.rootRelation,
+};
+
+export interface PersonRow extends PersonSummary {
+  treeId: string;
+  description: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface PersonWrite {
+  fName: string | null;
+  pName: string | null;
+  lName: string | null;
+  gender: Gender;
+  occupation: string | null;
+  description: string | null;
+  searchText: string;
+  sortKey: string;
+}
+
+export async function findPerson(db: Db, treeId: string, id: string): Promise<PersonRow | undefined> {
+  const [row] = await db
+    .select({
+      ...summaryColumns,
+      treeId: person.treeId,
+      description: person.description,
+      createdAt: person.createdAt,
+      updatedAt: person.updatedAt,
+    })
+    .from(person)
+    .where(and(eq(person.treeId, treeId), eq(person.id, id)));
+  return row;
+}
+
+export function findSummaries(db: Db, treeId: string, ids: readonly string[]): Promise<PersonSummary[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select(summaryColumns)
+    .from(person)
+    .where(and(eq(person.treeId, treeId), inArray(person.id, [...ids])));
+}
+
+/** Which of these ids are persons of the tree. */
+export async function existingIds(db: Db, treeId: string, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: person.id })
+    .from(person)
+    .where(and(eq(person.treeId, treeId), inArray(person.id, [...ids])));
+  return new Set(rows.map((row) => row.id));
+}
+
+export async function insertPerson(db: Db, treeId: string, id: string, values: PersonWrite): Promise<void> {
+  await db.insert(person).values({ treeId, id, ...values });
+}
+
+export async function updatePerson(db: Db, treeId: string, id: string, values: Partial<PersonWrite>): Promise<void> {
+  await db
+    .update(person)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(person.treeId, treeId), eq(person.id, id)));
+}
+
+export async function deletePerson(db: Db, treeId: string, id: string): Promise<void> {
+  await db.delete(person).where(and(eq(person.treeId, treeId), eq(person.id, id)));
+}
+
+export async function countPersons(db: Db, treeId: string): Promise<number> {
+  const [row] = await db.select({ value: count() }).from(person).where(eq(person.treeId, treeId));
+  return row?.value ?? 0;
+}
+
+// ---- Relations ----
+
+export async function parentIdsOf(db: Db, treeId: string, childId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: parentChild.parentId })
+    .from(parentChild)
+    .where(and(eq(parentChild.treeId, treeId), eq(parentChild.childId, childId)))
+    .orderBy(asc(parentChild.createdAt), asc(parentChild.parentId));
+  return rows.map((row) => row.id);
+}
+
+export async function childIdsOf(db: Db, treeId: string, parentId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: parentChild.childId })
+    .from(parentChild)
+    .where(and(eq(parentChild.treeId, treeId), eq(parentChild.parentId, parentId)));
+  return rows.map((row) => row.id);
+}
+
+export async function partnerIdsOf(db: Db, treeId: string, personId: string): Promise<string[]> {
+  const rows = await db
+    .select({ a: partner.personA, b: partner.personB })
+    .from(partner)
+    .where(and(eq(partner.treeId, treeId), or(eq(partner.personA, personId), eq(partner.personB, personId))))
+    .orderBy(asc(partner.createdAt));
+  return rows.map((row) => (row.a === personId ? row.b : row.a));
+}
+
+export async function explicitSiblingIdsOf(db: Db, treeId: string, personId: string): Promise<string[]> {
+  const rows = await db
+    .select({ a: siblingLink.personA, b: siblingLink.personB })
+    .from(siblingLink)
+    .where(
+      and(eq(siblingLink.treeId, treeId), or(eq(siblingLink.personA, personId), eq(siblingLink.personB, personId))),
+    )
+    .orderBy(asc(siblingLink.createdAt));
+  return rows.map((row) => (row.a === personId ? row.b : row.a));
+}
+
+export function parentsOf(db: Db, treeId: string, childId: string): Promise<PersonSummary[]> {
+  return db
+    .select(summaryColumns)
+    .from(parentChild)
+    .innerJoin(person, and(eq(person.treeId, parentChild.treeId), eq(person.id, parentChild.parentId)))
+    .where(and(eq(parentChild.treeId, treeId), eq(parentChild.childId, childId)))
+    .orderBy(asc(parentChild.createdAt), asc(person.id));
+}
+
+export function partnersOf(db: Db, treeId: string, personId: string): Promise<PersonSummary[]> {
+  return db
+    .select(summaryColumns)
+    .from(partner)
+    .innerJoin(
+      person,
+      and(
+        eq(person.treeId, partner.treeId),
+        sql`${person.id} = case when ${partner.personA} = ${personId} then ${partner.personB} else ${partner.personA} end`,
+      ),
+    )
+    .where(and(eq(partner.treeId, treeId), or(eq(partner.personA, personId), eq(partner.personB, personId))))
+    .orderBy(asc(partner.createdAt));
+}
+
+/** The person's children, each with its other parent (null when unknown), in the order they were added. */
+export async function childrenOf(db: Db, treeId: string, parentId: string): Promise<ChildSummary[]> {
+  const otherParent = sql<string | null>`(
+    select other.parent_id from ${parentChild} other
+    where other.tree_id = ${treeId} and other.child_id = ${person.id} and other.parent_id <> ${parentId}
+    order by other.created_at, other.parent_id limit 1)`;
+  return db
+    .select({ ...summaryColumns, otherParentId: otherParent })
+    .from(parentChild)
+    .innerJoin(person, and(eq(person.treeId, parentChild.treeId), eq(person.id, parentChild.childId)))
+    .where(and(eq(parentChild.treeId, treeId), eq(parentChild.parentId, parentId)))
+    .orderBy(asc(parentChild.createdAt), asc(person.createdAt), asc(person.id));
+}
+
+/**
+ * Siblings through shared parents (full when they share all known parents of both, else half),
+ * then siblings by explicit link.
+ */
+export async function siblingsOf(db: Db, treeId: string, personId: string): Promise<SiblingSummary[]> {
+  const derived = await queryRows<PersonSummary & { shared: number; theirs: number; mine: number }>(
+    db,
+    sql`
+    with mine as (
+      select parent_id from ${parentChild} where tree_id = ${treeId} and child_id = ${personId}
+    ), candidates as (
+      select pc.child_id as id, count(*)::int as shared
+      from ${parentChild} pc join mine on pc.parent_id = mine.parent_id
+      where pc.tree_id = ${treeId} and pc.child_id <> ${personId}
+      group by pc.child_id
+    )
+    select p.id, p.f_name as "fName", p.p_name as "pName", p.l_name as "lName", p.gender, p.occupation,
+      p.root_relation as "rootRelation", c.shared,
+      (select count(*)::int from ${parentChild} t where t.tree_id = ${treeId} and t.child_id = p.id) as theirs,
+      (select count(*)::int from mine) as mine
+    from candidates c join ${person} p on p.tree_id = ${treeId} and p.id = c.id
+    order by p.created_at, p.id`,
+  );
+  const siblings: SiblingSummary[] = derived.map(({ shared, theirs, mine, ...summary }) => ({
+    ...summary,
+    kind: shared === theirs && shared === mine ? 'full' : 'half',
+  }));
+  const explicitIds = (await explicitSiblingIdsOf(db, treeId, personId)).filter(
+    (id) => !siblings.some((sibling) => sibling.id === id),
+  );
+  const explicit = await findSummaries(db, treeId, explicitIds);
+  return [...siblings, ...explicit.map((summary) => ({ ...summary, kind: 'explicit' as const }))];
+}
+
+export async function insertParentLink(db: Db, treeId: string, parentId: string, childId: string): Promise<void> {
+  await db.insert(parentChild).values({ treeId, parentId, childId }).onConflictDoNothing();
+}
+
+export async function insertPartnerLink(db: Db, treeId: string, a: string, b: string): Promise<void> {
+  const [personA, personB] = ordered(a, b);
+  await db.insert(partner).values({ treeId, personA, personB }).onConflictDoNothing();
+}
+
+export async function insertSiblingLink(db: Db, treeId: string, a: string, b: string): Promise<void> {
+  const [personA, personB] = ordered(a, b);
+  await db.insert(siblingLink).values({ treeId, personA, personB }).onConflictDoNothing();
+}
+
+/** Deletes parent links of the child (all, or those of the given parents); answers how many went. */
+export async function deleteParentLinks(
+  db: Db,
+  treeId: string,
+  childId: string,
+  parentIds?: string[],
+): Promise<number> {
+  const conditions: SQL[] = [eq(parentChild.treeId, treeId), eq(parentChild.childId, childId)];
+  if (parentIds) {
+    if (parentIds.length === 0) return 0;
+    conditions.push(inArray(parentChild.parentId, parentIds));
+  }
+  const deleted = await db
+    .delete(parentChild)
+    .where(and(...conditions))
+    .returning({ id: parentChild.parentId });
+  return deleted.length;
+}
+
+export async function deletePartnerLink(db: Db, treeId: string, a: string, b: string): Promise<number> {
+  const [personA, personB] = ordered(a, b);
+  const deleted = await db
+    .delete(partner)
+    .where(and(eq(partner.treeId, treeId), eq(partner.personA, personA), eq(partner.personB, personB)))
+    .returning({ id: partner.personA });
+  return deleted.length;
+}
+
+/** Deletes explicit sibling links of a person (all, or only the one with `other`). */
+export async function deleteSiblingLinks(db: Db, treeId: string, personId: string, other?: string): Promise<number> {
+  const condition = other
+    ? and(eq(siblingLink.personA, ordered(personId, other)[0]), eq(siblingLink.personB, ordered(personId, other)[1]))
+    : or(eq(siblingLink.personA, personId), eq(siblingLink.personB, personId));
+  const deleted = await db
+    .delete(siblingLink)
+    .where(and(eq(siblingLink.treeId, treeId), condition))
+    .returning({ id: siblingLink.personA });
+  return deleted.length;
+}
+
+/** Removes every relation of a person: parents, children, partners and explicit siblings. */
+export async function deleteAllLinks(db: Db, treeId: string, personId: string): Promise<void> {
+  await db
+    .delete(parentChild)
+    .where(
+      and(eq(parentChild.treeId, treeId), or(eq(parentChild.parentId, personId), eq(parentChild.childId, personId))),
+    );
+  await db
+    .delete(partner)
+    .where(and(eq(partner.treeId, treeId), or(eq(partner.personA, personId), eq(partner.personB, personId))));
+  await deleteSiblingLinks(db, treeId, personId);
+}
+
+/** Whether `candidate` is an ancestor of `personId` (walks up from the person; UNION stops at repeats). */
+export async function isAncestor(db: Db, treeId: string, candidate: string, personId: string): Promise<boolean> {
+  const result = await queryRows<{ found: number }>(
+    db,
+    sql`
+    with recursive up(id) as (
+      select parent_id from ${parentChild} where tree_id = ${treeId} and child_id = ${personId}
+      union
+      select pc.parent_id from ${parentChild} pc join up on pc.child_id = up.id where pc.tree_id = ${treeId}
+    )
+    select 1 as found from up where id = ${candidate} limit 1`,
+  );
+  return result.length > 0;
+}
+
+/**
+ * Recomputes every person's relation to the root set-wise: the root's ancestors and descendants
+ * by recursive queries, then one update of only the rows whose relation changed.
+ */
+export async function recomputeRootRelations(db: Db, treeId: string): Promise<void> {
+  await db.execute(sql`
+    with recursive root as (
+      select root_id as id from ${tree} where id = ${treeId}
+    ), ancestors(id) as (
+      select pc.parent_id from ${parentChild} pc join root on pc.child_id = root.id where pc.tree_id = ${treeId}
+      union
+      select pc.parent_id from ${parentChild} pc join ancestors a on pc.child_id = a.id where pc.tree_id = ${treeId}
+    ), descendants(id) as (
+      select pc.child_id from ${parentChild} pc join root on pc.parent_id = root.id where pc.tree_id = ${treeId}
+      union
+      select pc.child_id from ${parentChild} pc join descendants d on pc.parent_id = d.id where pc.tree_id = ${treeId}
+    ), target as (
+      select p.id,
+        case
+          when p.id = (select id from root) then 'root'
+          when a.id is not null then 'ancestor'
+          when d.id is not null then 'descendant'
+          else 'none'
+        end as relation
+      from ${person} p
+      left join ancestors a on a.id = p.id
+      left join descendants d on d.id = p.id
+      where p.tree_id = ${treeId}
+    )
+    update ${person} p set root_relation = target.relation
+    from target
+    where p.tree_id = ${treeId} and p.id = target.id and p.root_relation <> target.relation`);
+}
+
+export async function setRoot(db: Db, treeId: string, rootId: string): Promise<void> {
+  await db.update(tree).set({ rootId, updatedAt: new Date() }).where(eq(tree.id, treeId));
+}
+
+// ---- Charts ----
+
+export interface ChartRow extends PersonSummary {
+  generation: number;
+}
+
+const chartSummary = sql`p.id, p.f_name as "fName", p.p_name as "pName", p.l_name as "lName", p.gender,
+  p.occupation, p.root_relation as "rootRelation"`;
+
+/** The person and their ancestors up to `generations` back, each once at their nearest generation. */
+export async function ancestorsOf(
+  db: Db,
+  treeId: string,
+  startId: string,
+  generations: number,
+  limit: number,
+): Promise<ChartRow[]> {
+  return queryRows<ChartRow>(
+    db,
+    sql`
+    with recursive up(id, generation) as (
+      select ${startId}::uuid, 0
+      union
+      select pc.parent_id, up.generation + 1
+      from ${parentChild} pc join up on pc.child_id = up.id
+      where pc.tree_id = ${treeId} and up.generation < ${generations}
+    ), nearest as (
+      select id, min(generation) as generation from up group by id
+    )
+    select ${chartSummary}, n.generation::int as generation
+    from nearest n join ${person} p on p.tree_id = ${treeId} and p.id = n.id
+    order by n.generation, p.id
+    limit ${limit}`,
+  );
+}
+
+/** The person and their descendants down to `depth` generations, each once at their nearest generation. */
+export async function descendantsOf(
+  db: Db,
+  treeId: string,
+  startId: string,
+  depth: number,
+  limit: number,
+): Promise<ChartRow[]> {
+  return queryRows<ChartRow>(
+    db,
+    sql`
+    with recursive down(id, generation) as (
+      select ${startId}::uuid, 0
+      union
+      select pc.child_id, down.generation + 1
+      from ${parentChild} pc join down on pc.parent_id = down.id
+      where pc.tree_id = ${treeId} and down.generation < ${depth}
+    ), nearest as (
+      select id, min(generation) as generation from down group by id
+    )
+    select ${chartSummary}, n.generation::int as generation
+    from nearest n join ${person} p on p.tree_id = ${treeId} and p.id = n.id
+    order by n.generation, p.id
+    limit ${limit}`,
+  );
+}
+
+/** Parent links among and from a set of persons (child in the set). */
+export async function parentLinksOf(db: Db, treeId: string, childIds: readonly string[]) {
+  if (childIds.length === 0) return [];
+  return db
+    .select({ parentId: parentChild.parentId, childId: parentChild.childId })
+    .from(parentChild)
+    .where(and(eq(parentChild.treeId, treeId), inArray(parentChild.childId, [...childIds])))
+    .orderBy(asc(parentChild.createdAt));
+}
+
+/** Partner links touching a set of persons. */
+export async function partnerLinksOf(db: Db, treeId: string, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ a: partner.personA, b: partner.personB })
+    .from(partner)
+    .where(and(eq(partner.treeId, treeId), or(inArray(partner.personA, [...ids]), inArray(partner.personB, [...ids]))));
+}
+
+// ---- Lists ----
+
+export interface PersonListFilter {
+  terms: string[];
+  gender?: Gender;
+  directLineage: boolean;
+  sort: 'name' | 'created';
+  limit: number;
+  offset: number;
+}
+
+function likePattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+export async function listPersons(db: Db, treeId: string, filter: PersonListFilter) {
+  const conditions: SQL[] = [eq(person.treeId, treeId)];
+  for (const term of filter.terms) conditions.push(sql`${person.searchText} like ${likePattern(term)}`);
+  if (filter.gender) conditions.push(eq(person.gender, filter.gender));
+  if (filter.directLineage) conditions.push(sql`${person.rootRelation} <> 'none'`);
+  const where = and(...conditions);
+  const order =
+    filter.sort === 'name'
+      ? [sql`${person.sortKey} collate "C"`, asc(person.id)]
+      : [asc(person.createdAt), asc(person.id)];
+  const [items, [total]] = await Promise.all([
+    db
+      .select(summaryColumns)
+      .from(person)
+      .where(where)
+      .orderBy(...order)
+      .limit(filter.limit)
+      .offset(filter.offset),
+    db.select({ value: count() }).from(person).where(where),
+  ]);
+  return { items, total: total?.value ?? 0 };
+}
+
+export type { RootRelation };
+
+function ordered(a: string, b: string): [string, string] {
+  return a < b ? [a, b] : [b, a];
+}

@@ -1,0 +1,496 @@
+import {
+  type ChartAnswer,
+  type ChartPerson,
+  type ChildrenAnswer,
+  type CreatePersonBody,
+  type FamilyAnswer,
+  foldForSearch,
+  type Gender,
+  type MainNodesAnswer,
+  type NewPersonRelation,
+  type Person,
+  type PersonListAnswer,
+  type PersonListParams,
+  type PersonValues,
+  personSortKey,
+  searchTerms,
+  uuidv7,
+} from '@anor/core';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../http/errors.ts';
+import type { SessionUser } from '../../http/session.ts';
+import { assertAccess, assertWithinLimits, roleInTree } from '../tree/tree.access.ts';
+import * as trees from '../tree/tree.repository.ts';
+import * as persons from './person.repository.ts';
+
+export interface PersonServiceDeps {
+  db: Db;
+}
+
+/** Charts stop at this many persons and say they were cut (a 10-generation pedigree has 2,047). */
+export const CHART_LIMIT = 5000;
+
+interface NameFields {
+  fName: string | null;
+  pName: string | null;
+  lName: string | null;
+  occupation?: string | null;
+}
+
+/** The derived columns that make search and Swedish sorting work in SQL. */
+function derivedColumns(values: NameFields) {
+  return {
+    searchText: foldForSearch([values.fName, values.pName, values.lName, values.occupation].filter(Boolean).join(' ')),
+    sortKey: personSortKey(values),
+  };
+}
+
+export function createPersonService({ db }: PersonServiceDeps) {
+  /** Runs a write on a tree in one transaction, with the tree locked so that limits hold under concurrency. */
+  async function write<T>(
+    treeId: string,
+    viewer: SessionUser | null,
+    work: (tx: Db, tree: trees.TreeRow) => Promise<T>,
+  ) {
+    return db.transaction(async (tx) => {
+      assertAccess(await trees.findTree(tx, treeId), viewer, 'edit');
+      await trees.lockTree(tx, treeId);
+      const tree = await trees.findTree(tx, treeId);
+      if (!tree) throw new AppError('tree.error.notFound');
+      return work(tx, tree);
+    });
+  }
+
+  async function read(treeId: string, viewer: SessionUser | null) {
+    const tree = await trees.findTree(db, treeId);
+    assertAccess(tree, viewer, 'read');
+    return tree;
+  }
+
+  async function requirePerson(tx: Db, treeId: string, id: string) {
+    const row = await persons.findPerson(tx, treeId, id);
+    if (!row) throw new AppError('person.error.notFound');
+    return row;
+  }
+
+  async function requirePersons(tx: Db, treeId: string, ids: readonly string[]) {
+    const unique = [...new Set(ids)];
+    const found = await persons.existingIds(tx, treeId, unique);
+    if (found.size !== unique.length) throw new AppError('person.error.notFound');
+  }
+
+  /** Makes `parentId` a parent of `childId`, refusing self links, a third parent and cycles. Idempotent. */
+  async function linkParent(tx: Db, treeId: string, parentId: string, childId: string) {
+    if (parentId === childId) throw new AppError('person.error.selfRelation');
+    const current = await persons.parentIdsOf(tx, treeId, childId);
+    if (current.includes(parentId)) return;
+    // The parent must not already descend from the child: nobody becomes their own ancestor.
+    if (await persons.isAncestor(tx, treeId, childId, parentId)) throw new AppError('person.error.cycle');
+    if (current.length >= 2) throw new AppError('person.error.tooManyParents');
+    await persons.insertParentLink(tx, treeId, parentId, childId);
+  }
+
+  async function linkPartner(tx: Db, treeId: string, a: string, b: string, childIds: readonly string[] = []) {
+    if (a === b) throw new AppError('person.error.selfRelation');
+    await persons.insertPartnerLink(tx, treeId, a, b);
+    if (childIds.length === 0) return;
+    const children = new Set(await persons.childIdsOf(tx, treeId, a));
+    for (const childId of childIds) {
+      if (!children.has(childId)) throw new AppError('person.error.relationNotFound');
+      await linkParent(tx, treeId, b, childId);
+    }
+  }
+
+  /** Siblings share parents: the one without parents gets the other's; neither has any: an explicit link. */
+  async function linkSibling(tx: Db, treeId: string, a: string, b: string) {
+    if (a === b) throw new AppError('person.error.selfRelation');
+    const parentsOfA = await persons.parentIdsOf(tx, treeId, a);
+    const parentsOfB = await persons.parentIdsOf(tx, treeId, b);
+    if (parentsOfA.length === 0 && parentsOfB.length === 0) {
+      await persons.insertSiblingLink(tx, treeId, a, b);
+      return;
+    }
+    const [from, to] = parentsOfA.length > 0 ? [parentsOfA, b] : [parentsOfB, a];
+    for (const parentId of from) await linkParent(tx, treeId, parentId, to);
+  }
+
+  async function insertNew(tx: Db, tree: trees.TreeRow, values: PersonValues): Promise<string> {
+    assertWithinLimits(tree, 'persons');
+    const id = uuidv7();
+    await persons.insertPerson(tx, tree.id, id, { ...values, ...derivedColumns(values) });
+    return id;
+  }
+
+  async function attachNew(tx: Db, treeId: string, newId: string, relation: NewPersonRelation) {
+    await requirePerson(tx, treeId, relation.personId);
+    switch (relation.type) {
+      case 'parent':
+        await linkParent(tx, treeId, newId, relation.personId);
+        return;
+      case 'child':
+        await linkParent(tx, treeId, relation.personId, newId);
+        if (relation.otherParentId) {
+          await requirePerson(tx, treeId, relation.otherParentId);
+          await linkParent(tx, treeId, relation.otherParentId, newId);
+        }
+        return;
+      case 'partner':
+        await linkPartner(tx, treeId, relation.personId, newId, relation.childIds ?? []);
+        return;
+      case 'sibling':
+        await linkSibling(tx, treeId, relation.personId, newId);
+        return;
+    }
+  }
+
+  async function loadPerson(tx: Db, tree: trees.TreeRow, id: string): Promise<Person> {
+    const row = await requirePerson(tx, tree.id, id);
+    const [parents, children, partners, siblings] = await Promise.all([
+      persons.parentsOf(tx, tree.id, id),
+      persons.childrenOf(tx, tree.id, id),
+      persons.partnersOf(tx, tree.id, id),
+      persons.siblingsOf(tx, tree.id, id),
+    ]);
+    return {
+      id: row.id,
+      treeId: row.treeId,
+      fName: row.fName,
+      pName: row.pName,
+      lName: row.lName,
+      gender: row.gender,
+      occupation: row.occupation,
+      description: row.description,
+      rootRelation: row.rootRelation,
+      isRoot: tree.rootId === row.id,
+      rootId: tree.rootId,
+      parentIds: parents.map((p) => p.id),
+      childIds: children.map((p) => p.id),
+      partnerIds: partners.map((p) => p.id),
+      siblingIds: siblings.map((p) => p.id),
+      parents,
+      children,
+      partners,
+      siblings,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    };
+  }
+
+  /** A change of relations: recompute root relations in the same transaction, answer the person. */
+  async function relationWrite(
+    treeId: string,
+    viewer: SessionUser | null,
+    answerFor: string,
+    work: (tx: Db, tree: trees.TreeRow) => Promise<void>,
+  ): Promise<Person> {
+    return write(treeId, viewer, async (tx, tree) => {
+      await requirePerson(tx, treeId, answerFor);
+      await work(tx, tree);
+      await persons.recomputeRootRelations(tx, treeId);
+      return loadPerson(tx, tree, answerFor);
+    });
+  }
+
+  async function chart(
+    treeId: string,
+    viewer: SessionUser | null,
+    startId: string,
+    rows: (tx: Db) => Promise<persons.ChartRow[]>,
+    withPartners: boolean,
+  ): Promise<ChartAnswer> {
+    await read(treeId, viewer);
+    await requirePerson(db, treeId, startId);
+    const found = await rows(db);
+    const truncated = found.length > CHART_LIMIT;
+    const members = found.slice(0, CHART_LIMIT);
+    const ids = members.map((p) => p.id);
+    const [parentLinks, partnerLinks] = await Promise.all([
+      persons.parentLinksOf(db, treeId, ids),
+      persons.partnerLinksOf(db, treeId, ids),
+    ]);
+    const generationOf = new Map(members.map((p) => [p.id, p.generation]));
+    const partnerIds = new Map<string, string[]>();
+    const addPartner = (a: string, b: string) => partnerIds.set(a, [...(partnerIds.get(a) ?? []), b]);
+    for (const { a, b } of partnerLinks) {
+      addPartner(a, b);
+      addPartner(b, a);
+    }
+    // In a descendant chart, the other parents of descendants' children count as partners too.
+    const extra = new Map<string, number>();
+    if (withPartners) {
+      for (const { a, b } of partnerLinks) {
+        for (const [member, other] of [
+          [a, b],
+          [b, a],
+        ] as const) {
+          const generation = generationOf.get(member);
+          if (generation !== undefined && !generationOf.has(other)) extra.set(other, generation);
+        }
+      }
+      for (const { parentId, childId } of parentLinks) {
+        const childGeneration = generationOf.get(childId);
+        if (childGeneration !== undefined && !generationOf.has(parentId) && childId !== startId) {
+          extra.set(parentId, childGeneration - 1);
+        }
+      }
+    }
+    const extraSummaries = await persons.findSummaries(db, treeId, [...extra.keys()]);
+    const inChart = new Set([...ids, ...extra.keys()]);
+    const parentsByChild = new Map<string, string[]>();
+    for (const { parentId, childId } of parentLinks) {
+      if (inChart.has(parentId)) parentsByChild.set(childId, [...(parentsByChild.get(childId) ?? []), parentId]);
+    }
+    const toChart = (p: persons.ChartRow, isPartner: boolean): ChartPerson => ({
+      id: p.id,
+      fName: p.fName,
+      pName: p.pName,
+      lName: p.lName,
+      gender: p.gender,
+      occupation: p.occupation,
+      rootRelation: p.rootRelation,
+      generation: p.generation,
+      parentIds: parentsByChild.get(p.id) ?? [],
+      partnerIds: (partnerIds.get(p.id) ?? []).filter((id) => inChart.has(id)),
+      isPartner,
+    });
+    return {
+      startId,
+      truncated,
+      persons: [
+        ...members.map((p) => toChart(p, false)),
+        ...extraSummaries.map((p) => toChart({ ...p, generation: extra.get(p.id) ?? 0 }, true)),
+      ],
+    };
+  }
+
+  return {
+    async mainNodes(treeId: string, viewer: SessionUser | null): Promise<MainNodesAnswer> {
+      const tree = await read(treeId, viewer);
+      const [root] = tree.rootId ? await persons.findSummaries(db, treeId, [tree.rootId]) : [];
+      return {
+        treeId,
+        name: tree.name,
+        rootId: tree.rootId,
+        root: root ?? null,
+        personsAmount: tree.personsAmount,
+        locationsAmount: tree.locationsAmount,
+        eventsAmount: tree.eventsAmount,
+        sourcesAmount: tree.sourcesAmount,
+        canEdit: roleInTree(tree, viewer) === 'owner',
+      };
+    },
+
+    async list(treeId: string, viewer: SessionUser | null, query: PersonListParams): Promise<PersonListAnswer> {
+      await read(treeId, viewer);
+      const { page, pageSize } = query;
+      const { items, total } = await persons.listPersons(db, treeId, {
+        terms: searchTerms(query.q ?? ''),
+        gender: query.gender,
+        directLineage: query.lineage === 'direct',
+        sort: query.sort,
+        limit: pageSize,
+        offset: (page - 1) * pageSize,
+      });
+      return { items, total, page, pageSize };
+    },
+
+    async get(treeId: string, viewer: SessionUser | null, id: string): Promise<Person> {
+      return loadPerson(db, await read(treeId, viewer), id);
+    },
+
+    async children(treeId: string, viewer: SessionUser | null, id: string): Promise<ChildrenAnswer> {
+      await read(treeId, viewer);
+      await requirePerson(db, treeId, id);
+      const children = await persons.childrenOf(db, treeId, id);
+      const otherIds = [...new Set(children.map((c) => c.otherParentId).filter((x): x is string => x !== null))];
+      return { children, otherParents: await persons.findSummaries(db, treeId, otherIds) };
+    },
+
+    async family(treeId: string, viewer: SessionUser | null, id: string): Promise<FamilyAnswer> {
+      const tree = await read(treeId, viewer);
+      const person = await loadPerson(db, tree, id);
+      const grandparents = (
+        await Promise.all(
+          person.parents.map(async (parent) =>
+            (await persons.parentsOf(db, treeId, parent.id)).map((gp) => ({ ...gp, childId: parent.id })),
+          ),
+        )
+      ).flat();
+      const { parents, partners, children, siblings, ...rest } = person;
+      const summary = {
+        id: rest.id,
+        fName: rest.fName,
+        pName: rest.pName,
+        lName: rest.lName,
+        gender: rest.gender,
+        occupation: rest.occupation,
+        rootRelation: rest.rootRelation,
+      };
+      return { person: summary, parents, partners, children, siblings, grandparents };
+    },
+
+    ancestors(treeId: string, viewer: SessionUser | null, id: string, generations: number) {
+      return chart(
+        treeId,
+        viewer,
+        id,
+        (tx) => persons.ancestorsOf(tx, treeId, id, generations, CHART_LIMIT + 1),
+        false,
+      );
+    },
+
+    descendants(treeId: string, viewer: SessionUser | null, id: string, depth: number) {
+      return chart(treeId, viewer, id, (tx) => persons.descendantsOf(tx, treeId, id, depth, CHART_LIMIT + 1), true);
+    },
+
+    /** Creates a person, attached to a relation or as the new root, within the tree's limits. */
+    async create(treeId: string, viewer: SessionUser | null, body: CreatePersonBody & { person: PersonValues }) {
+      return write(treeId, viewer, async (tx, tree) => {
+        const id = await insertNew(tx, tree, body.person);
+        if (body.relation) await attachNew(tx, treeId, id, body.relation);
+        if (body.asRoot) await persons.setRoot(tx, treeId, id);
+        await persons.recomputeRootRelations(tx, treeId);
+        return loadPerson(tx, { ...tree, rootId: body.asRoot ? id : tree.rootId }, id);
+      });
+    },
+
+    async createChild(treeId: string, viewer: SessionUser | null, child: PersonValues, parentIds: string[]) {
+      return write(treeId, viewer, async (tx, tree) => {
+        await requirePersons(tx, treeId, parentIds);
+        const id = await insertNew(tx, tree, child);
+        for (const parentId of new Set(parentIds)) await linkParent(tx, treeId, parentId, id);
+        await persons.recomputeRootRelations(tx, treeId);
+        return loadPerson(tx, tree, id);
+      });
+    },
+
+    async update(treeId: string, viewer: SessionUser | null, id: string, values: Partial<PersonValues>) {
+      return write(treeId, viewer, async (tx, tree) => {
+        const current = await requirePerson(tx, treeId, id);
+        const merged = { ...current, ...values };
+        await persons.updatePerson(tx, treeId, id, { ...values, ...derivedColumns(merged) });
+        return loadPerson(tx, tree, id);
+      });
+    },
+
+    async setGender(treeId: string, viewer: SessionUser | null, id: string, gender: Gender) {
+      await write(treeId, viewer, async (tx) => {
+        await requirePerson(tx, treeId, id);
+        await persons.updatePerson(tx, treeId, id, { gender });
+      });
+      return { gender };
+    },
+
+    addParent: (treeId: string, viewer: SessionUser | null, childId: string, parentId: string) =>
+      relationWrite(treeId, viewer, childId, async (tx) => {
+        await requirePerson(tx, treeId, parentId);
+        await linkParent(tx, treeId, parentId, childId);
+      }),
+
+    addPartner: (treeId: string, viewer: SessionUser | null, id: string, partnerId: string, childIds: string[]) =>
+      relationWrite(treeId, viewer, id, async (tx) => {
+        await requirePerson(tx, treeId, partnerId);
+        await linkPartner(tx, treeId, id, partnerId, childIds);
+      }),
+
+    addSibling: (treeId: string, viewer: SessionUser | null, id: string, siblingId: string) =>
+      relationWrite(treeId, viewer, id, async (tx) => {
+        await requirePerson(tx, treeId, siblingId);
+        await linkSibling(tx, treeId, id, siblingId);
+      }),
+
+    addChild: (treeId: string, viewer: SessionUser | null, id: string, childId: string, partnerId?: string | null) =>
+      relationWrite(treeId, viewer, id, async (tx) => {
+        await requirePersons(tx, treeId, partnerId ? [childId, partnerId] : [childId]);
+        await linkParent(tx, treeId, id, childId);
+        if (partnerId) await linkParent(tx, treeId, partnerId, childId);
+      }),
+
+    /** Links two existing persons (SPEC POST relationship): parent means startId is endId's parent. */
+    async relate(
+      treeId: string,
+      viewer: SessionUser | null,
+      type: 'parent' | 'partner' | 'sibling',
+      startId: string,
+      endId: string,
+      childIds: string[],
+    ) {
+      await relationWrite(treeId, viewer, startId, async (tx) => {
+        await requirePerson(tx, treeId, endId);
+        if (type === 'parent') await linkParent(tx, treeId, startId, endId);
+        else if (type === 'partner') await linkPartner(tx, treeId, startId, endId, childIds);
+        else await linkSibling(tx, treeId, startId, endId);
+      });
+      return { ok: true as const };
+    },
+
+    removeParent: (
+      treeId: string,
+      viewer: SessionUser | null,
+      childId: string,
+      options: { parentId: string; removeBothParents?: boolean; removeFromSiblings?: boolean },
+    ) =>
+      relationWrite(treeId, viewer, childId, async (tx) => {
+        const removed = await persons.deleteParentLinks(tx, treeId, childId, [options.parentId]);
+        if (removed === 0) throw new AppError('person.error.relationNotFound');
+        if (options.removeBothParents) await persons.deleteParentLinks(tx, treeId, childId);
+        if (options.removeFromSiblings) await persons.deleteSiblingLinks(tx, treeId, childId);
+      }),
+
+    removePartner: (treeId: string, viewer: SessionUser | null, id: string, partnerId: string) =>
+      relationWrite(treeId, viewer, id, async (tx) => {
+        if ((await persons.deletePartnerLink(tx, treeId, id, partnerId)) === 0) {
+          throw new AppError('person.error.relationNotFound');
+        }
+      }),
+
+    removeSibling: (treeId: string, viewer: SessionUser | null, id: string, siblingId: string) =>
+      relationWrite(treeId, viewer, id, async (tx) => {
+        if ((await persons.deleteSiblingLinks(tx, treeId, id, siblingId)) > 0) return;
+        const mine = await persons.parentIdsOf(tx, treeId, id);
+        const theirs = await persons.parentIdsOf(tx, treeId, siblingId);
+        if (mine.some((parentId) => theirs.includes(parentId)))
+          throw new AppError('person.error.siblingThroughParents');
+        throw new AppError('person.error.relationNotFound');
+      }),
+
+    removeFromFamily: (treeId: string, viewer: SessionUser | null, id: string) =>
+      relationWrite(treeId, viewer, id, (tx) => persons.deleteAllLinks(tx, treeId, id)),
+
+    /** Removes whatever direct relation the two have (SPEC DELETE relationship). */
+    async unrelate(treeId: string, viewer: SessionUser | null, startId: string, endId: string) {
+      await relationWrite(treeId, viewer, startId, async (tx) => {
+        await requirePerson(tx, treeId, endId);
+        const removed =
+          (await persons.deleteParentLinks(tx, treeId, endId, [startId])) +
+          (await persons.deleteParentLinks(tx, treeId, startId, [endId])) +
+          (await persons.deletePartnerLink(tx, treeId, startId, endId)) +
+          (await persons.deleteSiblingLinks(tx, treeId, startId, endId));
+        if (removed === 0) throw new AppError('person.error.relationNotFound');
+      });
+      return { ok: true as const };
+    },
+
+    /** Deletes a person with all their relations. The root person cannot be deleted. */
+    async remove(treeId: string, viewer: SessionUser | null, id: string) {
+      return write(treeId, viewer, async (tx, tree) => {
+        await requirePerson(tx, treeId, id);
+        if (tree.rootId === id) throw new AppError('person.error.rootCannotBeDeleted');
+        await persons.deletePerson(tx, treeId, id);
+        await persons.recomputeRootRelations(tx, treeId);
+        return { deletedIds: [id] };
+      });
+    },
+
+    async setRoot(treeId: string, viewer: SessionUser | null, rootId: string) {
+      await write(treeId, viewer, async (tx) => {
+        await requirePerson(tx, treeId, rootId);
+        await persons.setRoot(tx, treeId, rootId);
+        await persons.recomputeRootRelations(tx, treeId);
+      });
+      return this.mainNodes(treeId, viewer);
+    },
+  };
+}
+
+export type PersonService = ReturnType<typeof createPersonService>;
