@@ -1,47 +1,99 @@
 /**
- * `npm run bench`: latency of the foundation's hot paths, through the whole server (app.inject,
- * so no network), on a fresh embedded database, or on PostgreSQL with BENCH_DATABASE_URL (a
- * database it may fill). Prints median, 95th and 99th percentile per operation.
+ * `npm run bench`: latencies through the whole server (app.inject, so no network) on a fresh
+ * embedded database, and on PostgreSQL too when BENCH_DATABASE_URL (or TEST_DATABASE_URL) names a
+ * server whose user may create databases. Two parts:
+ * - the foundation's hot paths (registration, sign-in, tree creation, session, tree list);
+ * - a generated tree of BENCH_PERSONS persons (default 100,000): the person page's calls,
+ *   ancestors of 10 generations, descendants, person search, and adding a child (which
+ *   recomputes every root relation of the tree).
+ * Prints median, 95th and 99th percentile per operation.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../src/app.ts';
+import pg from 'pg';
+import { type App, buildApp } from '../src/app.ts';
 import { readConfig } from '../src/config.ts';
-import { openDatabase } from '../src/db/client.ts';
+import { type Database, openDatabase } from '../src/db/client.ts';
+import { seedTree } from '../src/seed/seed-tree.ts';
+
+const iterations = Number(process.env.BENCH_ITERATIONS ?? 100);
+const largeTreePersons = Number(process.env.BENCH_PERSONS ?? 100_000);
+const addedChildren = 20;
 
 interface Sample {
   name: string;
   millis: number[];
 }
 
-const iterations = Number(process.env.BENCH_ITERATIONS ?? 200);
-
 async function main() {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'anor-bench-'));
-  const url = process.env.BENCH_DATABASE_URL;
-  const database = url
-    ? await openDatabase({ kind: 'postgres', url })
-    : await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+  const pglite = await withTempDir(async (dir) => {
+    const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dir, 'pglite') });
+    return benchmark(database, dir);
+  });
+  print(pglite);
+  const adminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
+  if (adminUrl) {
+    const name = `anor_bench_${randomBytes(4).toString('hex')}`;
+    await admin(adminUrl, `CREATE DATABASE ${name}`);
+    try {
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      const result = await withTempDir(async (dir) =>
+        benchmark(await openDatabase({ kind: 'postgres', url: url.toString() }), dir),
+      );
+      print(result);
+    } finally {
+      await admin(adminUrl, `DROP DATABASE IF EXISTS ${name}`);
+    }
+  } else {
+    console.log('\n(PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL to include it.)');
+  }
+}
+
+async function benchmark(database: Database, dataDir: string) {
+  const unlimited = { max: Number.MAX_SAFE_INTEGER, windowMs: 60_000 };
   const config = {
     ...readConfig({}),
     dataDir,
     authSecret: 'bench-secret-that-is-long-enough-for-better-auth',
     webDistDir: null,
     logLevel: 'warn',
-  };
-  const unlimited = { max: Number.MAX_SAFE_INTEGER, windowMs: 60_000 };
-  config.rateLimits = {
-    signIn: unlimited,
-    register: unlimited,
-    passwordReset: unlimited,
-    emailLookup: unlimited,
-    contact: unlimited,
+    rateLimits: {
+      signIn: unlimited,
+      register: unlimited,
+      passwordReset: unlimited,
+      emailLookup: unlimited,
+      contact: unlimited,
+    },
   };
   const app = await buildApp({ config, database, logger: false });
-  console.log(`Database: ${database.description}; ${iterations} iterations per operation`);
+  const samples: Sample[] = [];
+  try {
+    await foundation(app, samples);
+    await largeTree(app, samples);
+  } finally {
+    await app.close();
+    await database.close();
+  }
+  return { description: database.description, samples };
+}
 
-  const inject = async (method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown, cookie?: string) => {
+function measure(samples: Sample[]) {
+  return async (name: string, operation: (i: number) => Promise<unknown>, times = iterations) => {
+    const millis: number[] = [];
+    for (let i = 0; i < times; i++) {
+      const started = process.hrtime.bigint();
+      await operation(i);
+      millis.push(Number(process.hrtime.bigint() - started) / 1e6);
+    }
+    samples.push({ name, millis });
+  };
+}
+
+function injector(app: App) {
+  return async (method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown, cookie?: string) => {
     const response = await app.inject({
       method,
       url,
@@ -51,22 +103,15 @@ async function main() {
     if (response.statusCode >= 400) throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
     return response;
   };
+}
 
-  const samples: Sample[] = [];
-  const measure = async (name: string, operation: (i: number) => Promise<unknown>) => {
-    const millis: number[] = [];
-    for (let i = 0; i < iterations; i++) {
-      const started = process.hrtime.bigint();
-      await operation(i);
-      millis.push(Number(process.hrtime.bigint() - started) / 1e6);
-    }
-    samples.push({ name, millis });
-  };
-
+async function foundation(app: App, samples: Sample[]) {
+  const inject = injector(app);
+  const run = measure(samples);
   const stamp = Date.now();
   const cookies: string[] = [];
   const userIds: string[] = [];
-  await measure('register (argon2id hash + session)', async (i) => {
+  await run('register (argon2id hash + session)', async (i) => {
     const response = await inject('POST', '/api/user', {
       fName: 'Bench',
       email: `bench${stamp}-${i}@example.com`,
@@ -75,32 +120,114 @@ async function main() {
     cookies.push(String(response.headers['set-cookie']).split(';')[0] ?? '');
     userIds.push(JSON.parse(response.body).id);
   });
-  await measure('sign in (argon2id verify + session)', (i) =>
+  await run('sign in (argon2id verify + session)', (i) =>
     inject('POST', '/api/auth/signin/credentials', {
       email: `bench${stamp}-${i}@example.com`,
       password: 'benchmark password',
     }),
   );
-  await measure('create tree (with root person)', (i) =>
+  await run('create tree (with root person)', (i) =>
     inject('POST', `/api/user/${userIds[i]}/tree`, { treeName: `Tree ${i}` }, cookies[i]),
   );
-  await measure('GET session', (i) => inject('GET', '/api/auth/session', undefined, cookies[i]));
-  await measure('GET tree list with counts', (i) =>
-    inject('GET', `/api/user/${userIds[i]}/tree`, undefined, cookies[i]),
-  );
+  await run('GET session', (i) => inject('GET', '/api/auth/session', undefined, cookies[i]));
+  await run('GET tree list with counts', (i) => inject('GET', `/api/user/${userIds[i]}/tree`, undefined, cookies[i]));
+}
 
-  console.log('');
-  console.log(`${'operation'.padEnd(40)} ${'median'.padStart(9)} ${'p95'.padStart(9)} ${'p99'.padStart(9)}`);
+async function largeTree(app: App, samples: Sample[]) {
+  const inject = injector(app);
+  const run = measure(samples);
+  const started = performance.now();
+  // Room for the children added below, under the paid ceiling of 100,000 nodes.
+  const seededPersons = Math.min(largeTreePersons, 100_000 - addedChildren);
+  const seeded = await seedTree(app.anor, {
+    persons: seededPersons,
+    email: `bench-large-${Date.now()}@example.com`,
+    password: 'benchmark password',
+    treeName: 'Large tree',
+  });
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  samples.push({ name: `(seeding ${seededPersons} persons took ${seconds} s)`, millis: [] });
+  const { cookie, treeId, family, ids } = seeded;
+  const idOf = (key: string | undefined) => ids.get(key ?? '') ?? '';
+  const youngest = family.generations.at(-1) ?? [];
+  const middle = family.generations[Math.floor(family.generations.length / 2)] ?? [];
+  const oldest = family.generations[0] ?? [];
+  const at = (keys: string[], i: number) => idOf(keys[(i * 7919) % keys.length]);
+  const base = `/api/${treeId}`;
+
+  await run('person page: GET mainnodes', () => inject('GET', `${base}/mainnodes`, undefined, cookie));
+  await run('person page: GET person/{id}', (i) => inject('GET', `${base}/person/${at(middle, i)}`, undefined, cookie));
+  await run('person page: GET person/{id}/child', (i) =>
+    inject('GET', `${base}/person/${at(middle, i)}/child`, undefined, cookie),
+  );
+  await run('GET ancestors/10 (youngest generation)', (i) =>
+    inject('GET', `${base}/person/${at(youngest, i)}/ancestors/10`, undefined, cookie),
+  );
+  await run('GET descendants/4 (middle generation)', (i) =>
+    inject('GET', `${base}/person/${at(middle, i)}/descendants/4`, undefined, cookie),
+  );
+  await run(
+    'GET descendants/10 (a founder)',
+    (i) => inject('GET', `${base}/person/${at(oldest, i)}/descendants/10`, undefined, cookie),
+    20,
+  );
+  const queries = ['anna andersson', 'erik', 'åsa öberg', 'smed lund', 'kar'];
+  await run('search: GET person?q=… (two terms or one)', (i) =>
+    inject(
+      'GET',
+      `${base}/person?q=${encodeURIComponent(queries[i % queries.length] ?? '')}&pageSize=20`,
+      undefined,
+      cookie,
+    ),
+  );
+  await run('list: GET person?sort=name&page=2000', () =>
+    inject('GET', `${base}/person?sort=name&page=2000&pageSize=20`, undefined, cookie),
+  );
+  await run(
+    'add a child (recomputes root relations)',
+    (i) =>
+      inject(
+        'POST',
+        `${base}/person`,
+        { person: { fName: 'Ny', lName: 'Bench' }, relation: { type: 'child', personId: at(youngest, i) } },
+        cookie,
+      ),
+    20,
+  );
+}
+
+function print({ description, samples }: { description: string; samples: Sample[] }) {
+  console.log(`\n${description}`);
+  console.log(`${'operation'.padEnd(46)} ${'median'.padStart(10)} ${'p95'.padStart(10)} ${'p99'.padStart(10)}`);
   for (const { name, millis } of samples) {
+    if (millis.length === 0) {
+      console.log(name);
+      continue;
+    }
     const sorted = [...millis].sort((a, b) => a - b);
-    const at = (q: number) => (sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0).toFixed(1);
-    console.log(
-      `${name.padEnd(40)} ${`${at(0.5)} ms`.padStart(9)} ${`${at(0.95)} ms`.padStart(9)} ${`${at(0.99)} ms`.padStart(9)}`,
-    );
+    const q = (p: number) =>
+      `${(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0).toFixed(1)} ms`;
+    console.log(`${name.padEnd(46)} ${q(0.5).padStart(10)} ${q(0.95).padStart(10)} ${q(0.99).padStart(10)}`);
   }
-  await app.close();
-  await database.close();
-  await rm(dataDir, { recursive: true, force: true });
+}
+
+async function withTempDir<T>(work: (dir: string) => Promise<T>): Promise<T> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'anor-bench-'));
+  try {
+    return await work(dir);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function admin(url: string, statement: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
 }
 
 main().catch((error: unknown) => {

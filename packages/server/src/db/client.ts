@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -23,6 +24,9 @@ export interface Database {
 }
 
 export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+
+/** Extensions the migrations create; PGlite must load their code when it opens. */
+export const pgliteExtensions = { pg_trgm };
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
@@ -47,10 +51,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   let description: string;
   if (options.kind === 'pglite') {
     await mkdir(options.dataDir, { recursive: true });
-    client = await PGlite.create(options.dataDir);
+    client = await PGlite.create(options.dataDir, { extensions: pgliteExtensions });
     description = `embedded PGlite in ${options.dataDir}`;
   } else {
-    client = await PGlite.create({ loadDataDir: options.dump });
+    client = await PGlite.create({ loadDataDir: options.dump, extensions: pgliteExtensions });
     description = 'embedded PGlite in memory';
   }
   const db = drizzlePglite(client, { schema });

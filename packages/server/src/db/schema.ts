@@ -14,6 +14,7 @@ import {
   check,
   foreignKey,
   index,
+  integer,
   pgTable,
   primaryKey,
   text,
@@ -122,6 +123,8 @@ export const tree = pgTable(
     nameKey: text('name_key').notNull(),
     /** The root person (proband). */
     rootId: uuid('root_id'),
+    /** Kept by statement-level triggers on person (see the migration), so counting is free. */
+    personsCount: integer('persons_count').notNull().default(0),
     ...timestamps,
   },
   (table) => [uniqueIndex('tree_owner_name_key_idx').on(table.ownerId, table.nameKey)],
@@ -154,6 +157,10 @@ export const person = pgTable(
   (table) => [
     primaryKey({ columns: [table.treeId, table.id] }),
     index('person_tree_sort_idx').on(table.treeId, sql`${table.sortKey} collate "C"`, table.id),
+    // The root's lineage is small: recomputing it must not scan the whole tree.
+    index('person_lineage_idx').on(table.treeId, table.rootRelation).where(sql`${table.rootRelation} <> 'none'`),
+    // Accent-folded search with LIKE '%term%' (pg_trgm).
+    index('person_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
   ],
 );
 

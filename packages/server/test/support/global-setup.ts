@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { TestProject } from 'vitest/node';
-import { migrationsFolder, openDatabase } from '../../src/db/client.ts';
+import { migrationsFolder, openDatabase, pgliteExtensions } from '../../src/db/client.ts';
 import { adminQuery, randomDatabaseName, testDatabaseKind, testDatabaseUrl, withDatabase } from './test-database.ts';
 
 declare module 'vitest' {
@@ -34,7 +34,7 @@ export default async function setup(project: TestProject) {
     };
   }
   const dir = await mkdtemp(path.join(tmpdir(), 'anor-template-'));
-  const client = await PGlite.create();
+  const client = await PGlite.create({ extensions: pgliteExtensions });
   await migrate(drizzle(client), { migrationsFolder });
   const dump = await client.dumpDataDir('none');
   await client.close();

@@ -279,14 +279,11 @@ export async function isAncestor(db: Db, treeId: string, candidate: string, pers
   return result.length > 0;
 }
 
-/**
- * Recomputes every person's relation to the root set-wise: the root's ancestors and descendants
- * by recursive queries, then one update of only the rows whose relation changed.
- */
-export async function recomputeRootRelations(db: Db, treeId: string): Promise<void> {
-  await db.execute(sql`
+/** The root's lineage (root, ancestors, descendants) by recursive queries over parent links. */
+function lineage(treeId: string) {
+  return sql`
     with recursive root as (
-      select root_id as id from ${tree} where id = ${treeId}
+      select root_id as id from ${tree} where id = ${treeId} and root_id is not null
     ), ancestors(id) as (
       select pc.parent_id from ${parentChild} pc join root on pc.child_id = root.id where pc.tree_id = ${treeId}
       union
@@ -296,21 +293,74 @@ export async function recomputeRootRelations(db: Db, treeId: string): Promise<vo
       union
       select pc.child_id from ${parentChild} pc join descendants d on pc.parent_id = d.id where pc.tree_id = ${treeId}
     ), target as (
-      select p.id,
-        case
-          when p.id = (select id from root) then 'root'
-          when a.id is not null then 'ancestor'
-          when d.id is not null then 'descendant'
-          else 'none'
-        end as relation
-      from ${person} p
-      left join ancestors a on a.id = p.id
-      left join descendants d on d.id = p.id
-      where p.tree_id = ${treeId}
-    )
+      select id, 'root' as relation from root
+      union all select id, 'ancestor' from ancestors
+      union all select id, 'descendant' from descendants
+    )`;
+}
+
+/**
+ * Recomputes every person's relation to the root set-wise. Only the lineage and the persons that
+ * were in it are touched (a partial index finds the latter), so the cost follows the size of the
+ * root's lineage, not of the tree.
+ */
+export async function recomputeRootRelations(db: Db, treeId: string): Promise<void> {
+  await db.execute(sql`
+    ${lineage(treeId)}
+    update ${person} p set root_relation = 'none'
+    where p.tree_id = ${treeId} and p.root_relation <> 'none' and p.id not in (select id from target)`);
+  await db.execute(sql`
+    ${lineage(treeId)}
     update ${person} p set root_relation = target.relation
     from target
     where p.tree_id = ${treeId} and p.id = target.id and p.root_relation <> target.relation`);
+}
+
+/**
+ * After a new link parent → child: if the child is the root or its ancestor, the parent and all
+ * their ancestors become ancestors; if the parent is the root or its descendant, the child and all
+ * theirs become descendants. (Nobody can be both: cycles are refused.)
+ */
+export async function propagateRootRelation(
+  db: Db,
+  treeId: string,
+  parent: { id: string; rootRelation: RootRelation },
+  child: { id: string; rootRelation: RootRelation },
+): Promise<void> {
+  if (child.rootRelation === 'root' || child.rootRelation === 'ancestor') {
+    await db.execute(sql`
+      with recursive up(id) as (
+        select ${parent.id}::uuid
+        union
+        select pc.parent_id from ${parentChild} pc join up on pc.child_id = up.id where pc.tree_id = ${treeId}
+      )
+      update ${person} set root_relation = 'ancestor'
+      where tree_id = ${treeId} and id in (select id from up) and root_relation = 'none'`);
+  }
+  if (parent.rootRelation === 'root' || parent.rootRelation === 'descendant') {
+    await db.execute(sql`
+      with recursive down(id) as (
+        select ${child.id}::uuid
+        union
+        select pc.child_id from ${parentChild} pc join down on pc.parent_id = down.id where pc.tree_id = ${treeId}
+      )
+      update ${person} set root_relation = 'descendant'
+      where tree_id = ${treeId} and id in (select id from down) and root_relation = 'none'`);
+  }
+}
+
+/** The root relations of some persons, by id. */
+export async function rootRelationsOf(
+  db: Db,
+  treeId: string,
+  ids: readonly string[],
+): Promise<Map<string, RootRelation>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: person.id, rootRelation: person.rootRelation })
+    .from(person)
+    .where(and(eq(person.treeId, treeId), inArray(person.id, [...ids])));
+  return new Map(rows.map((row) => [row.id, row.rootRelation]));
 }
 
 export async function setRoot(db: Db, treeId: string, rootId: string): Promise<void> {
@@ -390,13 +440,22 @@ export async function parentLinksOf(db: Db, treeId: string, childIds: readonly s
     .orderBy(asc(parentChild.createdAt));
 }
 
-/** Partner links touching a set of persons. */
+/** Partner links touching a set of persons (two index lookups rather than one OR). */
 export async function partnerLinksOf(db: Db, treeId: string, ids: readonly string[]) {
   if (ids.length === 0) return [];
-  return db
-    .select({ a: partner.personA, b: partner.personB })
-    .from(partner)
-    .where(and(eq(partner.treeId, treeId), or(inArray(partner.personA, [...ids]), inArray(partner.personB, [...ids]))));
+  const columns = { a: partner.personA, b: partner.personB };
+  const [fromA, fromB] = [
+    await db
+      .select(columns)
+      .from(partner)
+      .where(and(eq(partner.treeId, treeId), inArray(partner.personA, [...ids]))),
+    await db
+      .select(columns)
+      .from(partner)
+      .where(and(eq(partner.treeId, treeId), inArray(partner.personB, [...ids]))),
+  ];
+  const unique = new Map([...fromA, ...fromB].map((link) => [`${link.a} ${link.b}`, link]));
+  return [...unique.values()];
 }
 
 // ---- Lists ----
@@ -415,6 +474,7 @@ function likePattern(term: string): string {
 }
 
 export async function listPersons(db: Db, treeId: string, filter: PersonListFilter) {
+  const unfiltered = filter.terms.length === 0 && !filter.gender && !filter.directLineage;
   const conditions: SQL[] = [eq(person.treeId, treeId)];
   for (const term of filter.terms) conditions.push(sql`${person.searchText} like ${likePattern(term)}`);
   if (filter.gender) conditions.push(eq(person.gender, filter.gender));
@@ -424,16 +484,17 @@ export async function listPersons(db: Db, treeId: string, filter: PersonListFilt
     filter.sort === 'name'
       ? [sql`${person.sortKey} collate "C"`, asc(person.id)]
       : [asc(person.createdAt), asc(person.id)];
-  const [items, [total]] = await Promise.all([
-    db
-      .select(summaryColumns)
-      .from(person)
-      .where(where)
-      .orderBy(...order)
-      .limit(filter.limit)
-      .offset(filter.offset),
-    db.select({ value: count() }).from(person).where(where),
-  ]);
+  const items = await db
+    .select(summaryColumns)
+    .from(person)
+    .where(where)
+    .orderBy(...order)
+    .limit(filter.limit)
+    .offset(filter.offset);
+  // Without filters the tree's counter is the total; with them, count the matches.
+  const [total] = unfiltered
+    ? await db.select({ value: tree.personsCount }).from(tree).where(eq(tree.id, treeId))
+    : await db.select({ value: count() }).from(person).where(where);
   return { items, total: total?.value ?? 0 };
 }
 

@@ -21,6 +21,7 @@ import { AppError } from '../../http/errors.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { assertAccess, assertWithinLimits, roleInTree } from '../tree/tree.access.ts';
 import * as trees from '../tree/tree.repository.ts';
+import { type BulkFamily, checkFamily, insertFamily } from './person.bulk.ts';
 import * as persons from './person.repository.ts';
 
 export interface PersonServiceDeps {
@@ -50,20 +51,26 @@ export function createPersonService({ db }: PersonServiceDeps) {
   async function write<T>(
     treeId: string,
     viewer: SessionUser | null,
-    work: (tx: Db, tree: trees.TreeRow) => Promise<T>,
+    work: (tx: Db, tree: trees.TreeAccessRow) => Promise<T>,
   ) {
     return db.transaction(async (tx) => {
-      assertAccess(await trees.findTree(tx, treeId), viewer, 'edit');
+      const tree = await trees.findTreeAccess(tx, treeId);
+      assertAccess(tree, viewer, 'edit');
       await trees.lockTree(tx, treeId);
-      const tree = await trees.findTree(tx, treeId);
-      if (!tree) throw new AppError('tree.error.notFound');
       return work(tx, tree);
     });
   }
 
   async function read(treeId: string, viewer: SessionUser | null) {
-    const tree = await trees.findTree(db, treeId);
+    const tree = await trees.findTreeAccess(db, treeId);
     assertAccess(tree, viewer, 'read');
+    return tree;
+  }
+
+  /** The tree with its counts, read under the write lock, for the limit checks. */
+  async function counted(tx: Db, treeId: string) {
+    const tree = await trees.findTree(tx, treeId);
+    if (!tree) throw new AppError('tree.error.notFound');
     return tree;
   }
 
@@ -88,6 +95,13 @@ export function createPersonService({ db }: PersonServiceDeps) {
     if (await persons.isAncestor(tx, treeId, childId, parentId)) throw new AppError('person.error.cycle');
     if (current.length >= 2) throw new AppError('person.error.tooManyParents');
     await persons.insertParentLink(tx, treeId, parentId, childId);
+    const relations = await persons.rootRelationsOf(tx, treeId, [parentId, childId]);
+    await persons.propagateRootRelation(
+      tx,
+      treeId,
+      { id: parentId, rootRelation: relations.get(parentId) ?? 'none' },
+      { id: childId, rootRelation: relations.get(childId) ?? 'none' },
+    );
   }
 
   async function linkPartner(tx: Db, treeId: string, a: string, b: string, childIds: readonly string[] = []) {
@@ -114,10 +128,10 @@ export function createPersonService({ db }: PersonServiceDeps) {
     for (const parentId of from) await linkParent(tx, treeId, parentId, to);
   }
 
-  async function insertNew(tx: Db, tree: trees.TreeRow, values: PersonValues): Promise<string> {
-    assertWithinLimits(tree, 'persons');
+  async function insertNew(tx: Db, treeId: string, values: PersonValues): Promise<string> {
+    assertWithinLimits(await counted(tx, treeId), 'persons');
     const id = uuidv7();
-    await persons.insertPerson(tx, tree.id, id, { ...values, ...derivedColumns(values) });
+    await persons.insertPerson(tx, treeId, id, { ...values, ...derivedColumns(values) });
     return id;
   }
 
@@ -143,14 +157,13 @@ export function createPersonService({ db }: PersonServiceDeps) {
     }
   }
 
-  async function loadPerson(tx: Db, tree: trees.TreeRow, id: string): Promise<Person> {
+  async function loadPerson(tx: Db, tree: trees.TreeAccessRow, id: string): Promise<Person> {
+    // One after another: inside a transaction the queries share one connection.
     const row = await requirePerson(tx, tree.id, id);
-    const [parents, children, partners, siblings] = await Promise.all([
-      persons.parentsOf(tx, tree.id, id),
-      persons.childrenOf(tx, tree.id, id),
-      persons.partnersOf(tx, tree.id, id),
-      persons.siblingsOf(tx, tree.id, id),
-    ]);
+    const parents = await persons.parentsOf(tx, tree.id, id);
+    const children = await persons.childrenOf(tx, tree.id, id);
+    const partners = await persons.partnersOf(tx, tree.id, id);
+    const siblings = await persons.siblingsOf(tx, tree.id, id);
     return {
       id: row.id,
       treeId: row.treeId,
@@ -176,19 +189,28 @@ export function createPersonService({ db }: PersonServiceDeps) {
     };
   }
 
-  /** A change of relations: recompute root relations in the same transaction, answer the person. */
+  /**
+   * A change of relations in one transaction, answering the person. New parent links keep root
+   * relations up to date themselves; work that removes links answers whether the root's lineage
+   * was touched, and then root relations are recomputed.
+   */
   async function relationWrite(
     treeId: string,
     viewer: SessionUser | null,
     answerFor: string,
-    work: (tx: Db, tree: trees.TreeRow) => Promise<void>,
+    work: (tx: Db, tree: trees.TreeAccessRow) => Promise<boolean | undefined>,
   ): Promise<Person> {
     return write(treeId, viewer, async (tx, tree) => {
       await requirePerson(tx, treeId, answerFor);
-      await work(tx, tree);
-      await persons.recomputeRootRelations(tx, treeId);
+      if (await work(tx, tree)) await persons.recomputeRootRelations(tx, treeId);
       return loadPerson(tx, tree, answerFor);
     });
+  }
+
+  /** Whether removing links around these persons can change root relations: only if one is in the lineage. */
+  async function touchesLineage(tx: Db, treeId: string, ids: readonly string[]) {
+    const relations = await persons.rootRelationsOf(tx, treeId, ids);
+    return [...relations.values()].some((relation) => relation !== 'none');
   }
 
   async function chart(
@@ -265,7 +287,8 @@ export function createPersonService({ db }: PersonServiceDeps) {
 
   return {
     async mainNodes(treeId: string, viewer: SessionUser | null): Promise<MainNodesAnswer> {
-      const tree = await read(treeId, viewer);
+      const tree = await trees.findTree(db, treeId);
+      assertAccess(tree, viewer, 'read');
       const [root] = tree.rootId ? await persons.findSummaries(db, treeId, [tree.rootId]) : [];
       return {
         treeId,
@@ -346,10 +369,12 @@ export function createPersonService({ db }: PersonServiceDeps) {
     /** Creates a person, attached to a relation or as the new root, within the tree's limits. */
     async create(treeId: string, viewer: SessionUser | null, body: CreatePersonBody & { person: PersonValues }) {
       return write(treeId, viewer, async (tx, tree) => {
-        const id = await insertNew(tx, tree, body.person);
+        const id = await insertNew(tx, treeId, body.person);
         if (body.relation) await attachNew(tx, treeId, id, body.relation);
-        if (body.asRoot) await persons.setRoot(tx, treeId, id);
-        await persons.recomputeRootRelations(tx, treeId);
+        if (body.asRoot) {
+          await persons.setRoot(tx, treeId, id);
+          await persons.recomputeRootRelations(tx, treeId);
+        }
         return loadPerson(tx, { ...tree, rootId: body.asRoot ? id : tree.rootId }, id);
       });
     },
@@ -357,9 +382,8 @@ export function createPersonService({ db }: PersonServiceDeps) {
     async createChild(treeId: string, viewer: SessionUser | null, child: PersonValues, parentIds: string[]) {
       return write(treeId, viewer, async (tx, tree) => {
         await requirePersons(tx, treeId, parentIds);
-        const id = await insertNew(tx, tree, child);
+        const id = await insertNew(tx, treeId, child);
         for (const parentId of new Set(parentIds)) await linkParent(tx, treeId, parentId, id);
-        await persons.recomputeRootRelations(tx, treeId);
         return loadPerson(tx, tree, id);
       });
     },
@@ -435,6 +459,7 @@ export function createPersonService({ db }: PersonServiceDeps) {
         if (removed === 0) throw new AppError('person.error.relationNotFound');
         if (options.removeBothParents) await persons.deleteParentLinks(tx, treeId, childId);
         if (options.removeFromSiblings) await persons.deleteSiblingLinks(tx, treeId, childId);
+        return touchesLineage(tx, treeId, [childId, options.parentId]);
       }),
 
     removePartner: (treeId: string, viewer: SessionUser | null, id: string, partnerId: string) =>
@@ -442,11 +467,12 @@ export function createPersonService({ db }: PersonServiceDeps) {
         if ((await persons.deletePartnerLink(tx, treeId, id, partnerId)) === 0) {
           throw new AppError('person.error.relationNotFound');
         }
+        return false;
       }),
 
     removeSibling: (treeId: string, viewer: SessionUser | null, id: string, siblingId: string) =>
       relationWrite(treeId, viewer, id, async (tx) => {
-        if ((await persons.deleteSiblingLinks(tx, treeId, id, siblingId)) > 0) return;
+        if ((await persons.deleteSiblingLinks(tx, treeId, id, siblingId)) > 0) return false;
         const mine = await persons.parentIdsOf(tx, treeId, id);
         const theirs = await persons.parentIdsOf(tx, treeId, siblingId);
         if (mine.some((parentId) => theirs.includes(parentId)))
@@ -455,7 +481,10 @@ export function createPersonService({ db }: PersonServiceDeps) {
       }),
 
     removeFromFamily: (treeId: string, viewer: SessionUser | null, id: string) =>
-      relationWrite(treeId, viewer, id, (tx) => persons.deleteAllLinks(tx, treeId, id)),
+      relationWrite(treeId, viewer, id, async (tx) => {
+        await persons.deleteAllLinks(tx, treeId, id);
+        return touchesLineage(tx, treeId, [id]);
+      }),
 
     /** Removes whatever direct relation the two have (SPEC DELETE relationship). */
     async unrelate(treeId: string, viewer: SessionUser | null, startId: string, endId: string) {
@@ -467,17 +496,33 @@ export function createPersonService({ db }: PersonServiceDeps) {
           (await persons.deletePartnerLink(tx, treeId, startId, endId)) +
           (await persons.deleteSiblingLinks(tx, treeId, startId, endId));
         if (removed === 0) throw new AppError('person.error.relationNotFound');
+        return touchesLineage(tx, treeId, [startId, endId]);
       });
       return { ok: true as const };
+    },
+
+    /**
+     * Adds a whole family at once (seed data, imports) within the tree's limits: checked in
+     * memory, written in batches, root relations recomputed once. Answers the new ids by key.
+     */
+    async importFamily(treeId: string, viewer: SessionUser | null, family: BulkFamily) {
+      checkFamily(family);
+      return write(treeId, viewer, async (tx) => {
+        assertWithinLimits(await counted(tx, treeId), 'persons', family.persons.length);
+        const ids = await insertFamily(tx, treeId, family);
+        await persons.recomputeRootRelations(tx, treeId);
+        return ids;
+      });
     },
 
     /** Deletes a person with all their relations. The root person cannot be deleted. */
     async remove(treeId: string, viewer: SessionUser | null, id: string) {
       return write(treeId, viewer, async (tx, tree) => {
-        await requirePerson(tx, treeId, id);
+        const row = await requirePerson(tx, treeId, id);
         if (tree.rootId === id) throw new AppError('person.error.rootCannotBeDeleted');
         await persons.deletePerson(tx, treeId, id);
-        await persons.recomputeRootRelations(tx, treeId);
+        // Someone outside the root's lineage carries no one else's relation to the root.
+        if (row.rootRelation !== 'none') await persons.recomputeRootRelations(tx, treeId);
         return { deletedIds: [id] };
       });
     },

@@ -1,12 +1,12 @@
 import { limitsFor, subscriptionStatus } from '@anor/core';
 import { AppError } from '../../http/errors.ts';
 import type { SessionUser } from '../../http/session.ts';
-import type { TreeRow } from './tree.repository.ts';
+import type { TreeAccessRow, TreeRow } from './tree.repository.ts';
 
 /** What someone may do with a tree: the owner edits; everyone else sees nothing (sharing comes later). */
 export type TreeRole = 'owner' | 'none';
 
-export function roleInTree(tree: TreeRow, viewer: SessionUser | null): TreeRole {
+export function roleInTree(tree: TreeAccessRow, viewer: SessionUser | null): TreeRole {
   return viewer && tree.ownerId === viewer.id ? 'owner' : 'none';
 }
 
@@ -14,11 +14,17 @@ export function roleInTree(tree: TreeRow, viewer: SessionUser | null): TreeRole 
  * The one gate of every tree route. A tree the viewer may not see answers exactly like a tree
  * that does not exist, so tree ids cannot be probed.
  */
-export function assertCanRead(tree: TreeRow | undefined, viewer: SessionUser | null): asserts tree is TreeRow {
+export function assertCanRead<T extends TreeAccessRow>(
+  tree: T | undefined,
+  viewer: SessionUser | null,
+): asserts tree is T {
   if (!tree || roleInTree(tree, viewer) === 'none') throw new AppError('tree.error.notFound');
 }
 
-export function assertCanEdit(tree: TreeRow | undefined, viewer: SessionUser | null): asserts tree is TreeRow {
+export function assertCanEdit<T extends TreeAccessRow>(
+  tree: T | undefined,
+  viewer: SessionUser | null,
+): asserts tree is T {
   assertCanRead(tree, viewer);
   if (roleInTree(tree, viewer) !== 'owner') throw new AppError('auth.error.forbidden');
 }
@@ -29,11 +35,11 @@ export type Access = 'read' | 'edit';
  * Checks access for a tree route: nobody signed in gets 401, a tree the viewer may not see 404,
  * a write by someone who may only read 403.
  */
-export function assertAccess(
-  tree: TreeRow | undefined,
+export function assertAccess<T extends TreeAccessRow>(
+  tree: T | undefined,
   viewer: SessionUser | null,
   need: Access,
-): asserts tree is TreeRow {
+): asserts tree is T {
   if (!viewer && (!tree || roleInTree(tree, viewer) === 'none')) throw new AppError('auth.error.sessionRequired');
   if (need === 'edit') assertCanEdit(tree, viewer);
   else assertCanRead(tree, viewer);

@@ -2,25 +2,28 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { person, subscription, tree, user } from '../../db/schema.ts';
 
-export interface TreeRow {
+/** What access checks need: who owns the tree and on which plan. No counting. */
+export interface TreeAccessRow {
   id: string;
   name: string;
   rootId: string | null;
   ownerId: string;
+  ownerPlan: 'free' | 'monthly' | 'yearly' | null;
+  ownerValidUntil: Date | null;
+}
+
+export interface TreeRow extends TreeAccessRow {
   createdAt: Date;
   updatedAt: Date;
   personsAmount: number;
   locationsAmount: number;
   eventsAmount: number;
   sourcesAmount: number;
-  ownerPlan: 'free' | 'monthly' | 'yearly' | null;
-  ownerValidUntil: Date | null;
 }
 
 /**
- * The tree with its counts and its owner's subscription, in one statement. Persons are counted
- * here; places, events and sources are counted by the same statement once their tables exist
- * (the issues that add them extend this select).
+ * The tree with its counts and its owner's subscription, in one statement. Counts are kept on the
+ * tree row by triggers (migration 0003); places, events and sources get theirs with their tables.
  */
 function selectTrees(db: Db) {
   return db
@@ -31,7 +34,7 @@ function selectTrees(db: Db) {
       ownerId: tree.ownerId,
       createdAt: tree.createdAt,
       updatedAt: tree.updatedAt,
-      personsAmount: sql<number>`(select count(*) from ${person} where ${person.treeId} = ${tree.id})::int`,
+      personsAmount: tree.personsCount,
       locationsAmount: sql<number>`0`,
       eventsAmount: sql<number>`0`,
       sourcesAmount: sql<number>`0`,
@@ -40,6 +43,22 @@ function selectTrees(db: Db) {
     })
     .from(tree)
     .leftJoin(subscription, eq(subscription.userId, tree.ownerId));
+}
+
+export async function findTreeAccess(db: Db, treeId: string): Promise<TreeAccessRow | undefined> {
+  const [row] = await db
+    .select({
+      id: tree.id,
+      name: tree.name,
+      rootId: tree.rootId,
+      ownerId: tree.ownerId,
+      ownerPlan: subscription.plan,
+      ownerValidUntil: subscription.validUntil,
+    })
+    .from(tree)
+    .leftJoin(subscription, eq(subscription.userId, tree.ownerId))
+    .where(eq(tree.id, treeId));
+  return row;
 }
 
 export async function findTree(db: Db, treeId: string): Promise<TreeRow | undefined> {

@@ -45,8 +45,8 @@ export function createTreeService({ db }: TreeServiceDeps) {
 
   return {
     /** The tree, if the viewer may read it (or edit it, when asked). */
-    async authorize(treeId: string, viewer: SessionUser | null, need: Access): Promise<trees.TreeRow> {
-      const row = await trees.findTree(db, treeId);
+    async authorize(treeId: string, viewer: SessionUser | null, need: Access): Promise<trees.TreeAccessRow> {
+      const row = await trees.findTreeAccess(db, treeId);
       assertAccess(row, viewer, need);
       return row;
     },

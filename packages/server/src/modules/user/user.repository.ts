@@ -58,3 +58,16 @@ export async function listTreeIdsOfOwner(db: Db, userId: string): Promise<string
 export async function deleteUser(db: Db, id: string): Promise<void> {
   await db.delete(user).where(eq(user.id, id));
 }
+
+/** Records a paid plan (or changes it); the payment handling that calls this is not built yet. */
+export async function upsertSubscription(
+  db: Db,
+  userId: string,
+  plan: 'free' | 'monthly' | 'yearly',
+  validUntil: Date | null,
+): Promise<void> {
+  await db
+    .insert(subscription)
+    .values({ userId, plan, validUntil })
+    .onConflictDoUpdate({ target: subscription.userId, set: { plan, validUntil, updatedAt: new Date() } });
+}
