@@ -381,6 +381,12 @@ describe('lists', () => {
     expect(page2).toMatchObject({ total: 6, page: 2, pageSize: 4 });
     expect(page2.items.map((p) => p.lName)).toEqual(['Öberg', 'Östman']);
 
+    const ekIds = (await list('q=ek')).items.map((p) => p.id);
+    const withoutEk = await list(`exclude=${ekIds.join(',')}`);
+    expect(withoutEk.total).toBe(4);
+    expect(withoutEk.items.map((p) => p.lName)).not.toContain('Ek');
+    expect((await list('sort=recent&pageSize=1')).items[0]?.fName).toBe('Olof');
+
     const father = await owner.family.parentOf(owner.rootId, { fName: 'Far', lName: 'Zorn' });
     const direct = await list('lineage=direct');
     expect(direct.items.map((p) => p.id).sort()).toEqual([owner.rootId, father.id].sort());

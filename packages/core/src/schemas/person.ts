@@ -218,7 +218,15 @@ export const personListQuerySchema = z.strictObject({
   gender: z.enum(genders).optional(),
   /** Only the root, its ancestors and its descendants. */
   lineage: z.enum(['direct']).optional(),
-  sort: z.enum(['name', 'created']).default('name'),
+  /** name: Swedish alphabetical by last name; created: first added first; recent: last added first. */
+  sort: z.enum(['name', 'created', 'recent']).default('name'),
+  /** Comma-separated ids to leave out (the person a dialog is for, relatives already chosen). */
+  exclude: z
+    .string()
+    .max(50 * 37)
+    .optional()
+    .transform((value) => (value ? value.split(',').filter(Boolean) : []))
+    .pipe(z.array(personIdSchema).max(50)),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(20),
 });

@@ -1,5 +1,5 @@
 import type { ChildSummary, Gender, PersonSummary, RootRelation, SiblingSummary } from '@anor/core';
-import { and, asc, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { parentChild, partner, person, siblingLink, tree } from '../../db/schema.ts';
@@ -464,7 +464,8 @@ export interface PersonListFilter {
   terms: string[];
   gender?: Gender;
   directLineage: boolean;
-  sort: 'name' | 'created';
+  sort: 'name' | 'created' | 'recent';
+  exclude: string[];
   limit: number;
   offset: number;
 }
@@ -474,16 +475,19 @@ function likePattern(term: string): string {
 }
 
 export async function listPersons(db: Db, treeId: string, filter: PersonListFilter) {
-  const unfiltered = filter.terms.length === 0 && !filter.gender && !filter.directLineage;
+  const unfiltered =
+    filter.terms.length === 0 && !filter.gender && !filter.directLineage && filter.exclude.length === 0;
   const conditions: SQL[] = [eq(person.treeId, treeId)];
   for (const term of filter.terms) conditions.push(sql`${person.searchText} like ${likePattern(term)}`);
   if (filter.gender) conditions.push(eq(person.gender, filter.gender));
   if (filter.directLineage) conditions.push(sql`${person.rootRelation} <> 'none'`);
+  if (filter.exclude.length > 0) conditions.push(notInArray(person.id, filter.exclude));
   const where = and(...conditions);
-  const order =
-    filter.sort === 'name'
-      ? [sql`${person.sortKey} collate "C"`, asc(person.id)]
-      : [asc(person.createdAt), asc(person.id)];
+  const order = {
+    name: [sql`${person.sortKey} collate "C"`, asc(person.id)],
+    created: [asc(person.createdAt), asc(person.id)],
+    recent: [desc(person.createdAt), desc(person.id)],
+  }[filter.sort];
   const items = await db
     .select(summaryColumns)
     .from(person)

@@ -311,6 +311,7 @@ export function createPersonService({ db }: PersonServiceDeps) {
         gender: query.gender,
         directLineage: query.lineage === 'direct',
         sort: query.sort,
+        exclude: query.exclude,
         limit: pageSize,
         offset: (page - 1) * pageSize,
       });
