@@ -83,6 +83,8 @@ describe('building a family', () => {
 
     const root = await owner.family.get(owner.rootId);
     expect(root.parentIds).toEqual([father.id, mother.id]);
+    // Two parents of one child become partners.
+    expect((await owner.family.get(father.id)).partnerIds).toEqual([mother.id]);
     expect(root.partnerIds).toEqual([partner.id]);
     expect(root.children.map((c) => [c.fName, c.otherParentId])).toEqual([
       ['Karin', partner.id],

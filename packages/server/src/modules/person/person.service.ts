@@ -95,6 +95,9 @@ export function createPersonService({ db }: PersonServiceDeps) {
     if (await persons.isAncestor(tx, treeId, childId, parentId)) throw new AppError('person.error.cycle');
     if (current.length >= 2) throw new AppError('person.error.tooManyParents');
     await persons.insertParentLink(tx, treeId, parentId, childId);
+    // The two parents of a child are a couple, as every genealogy program shows them.
+    const [otherParent] = current;
+    if (otherParent) await persons.insertPartnerLink(tx, treeId, otherParent, parentId);
     const relations = await persons.rootRelationsOf(tx, treeId, [parentId, childId]);
     await persons.propagateRootRelation(
       tx,
