@@ -190,15 +190,18 @@ export const familyAnswerSchema = z.object({
   partners: z.array(personSummarySchema),
   children: z.array(childSummarySchema),
   siblings: z.array(siblingSummarySchema),
-  /** Each parent's other partners and the parents' own parents, for the family view. */
+  /** The parents' own parents; childId says whose parent each is. */
   grandparents: z.array(personSummarySchema.extend({ childId: z.string() })),
+  /** The other parents of the person's children who are not among the partners. */
+  otherParents: z.array(personSummarySchema),
 });
 export type FamilyAnswer = z.infer<typeof familyAnswerSchema>;
 
 export const chartPersonSchema = personSummarySchema.extend({
   parentIds: z.array(z.string()),
   partnerIds: z.array(z.string()),
-  /** 0 for the starting person, 1 for parents (or children), and so on. Partners share their partner's. */
+  /** 0 for the starting person, 1 for parents (or children), and so on. Partners share their partner's.
+   * ancestors/{n} reaches n generations above the person: n = 9 draws a ten-generation pedigree. */
   generation: z.number().int(),
   /** In a descendant chart: a partner of a descendant, not a descendant. */
   isPartner: z.boolean(),

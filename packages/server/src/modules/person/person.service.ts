@@ -28,7 +28,7 @@ export interface PersonServiceDeps {
   db: Db;
 }
 
-/** Charts stop at this many persons and say they were cut (a 10-generation pedigree has 2,047). */
+/** Charts stop at this many persons and say they were cut (ten generations above a person are 2,046). */
 export const CHART_LIMIT = 5000;
 
 interface NameFields {
@@ -353,7 +353,14 @@ export function createPersonService({ db }: PersonServiceDeps) {
         occupation: rest.occupation,
         rootRelation: rest.rootRelation,
       };
-      return { person: summary, parents, partners, children, siblings, grandparents };
+      const partnerIds = new Set(partners.map((p) => p.id));
+      const otherParentIds = [
+        ...new Set(
+          children.map((c) => c.otherParentId).filter((id): id is string => id !== null && !partnerIds.has(id)),
+        ),
+      ];
+      const otherParents = await persons.findSummaries(db, treeId, otherParentIds);
+      return { person: summary, parents, partners, children, siblings, grandparents, otherParents };
     },
 
     ancestors(treeId: string, viewer: SessionUser | null, id: string, generations: number) {
