@@ -90,7 +90,7 @@ describe.skipIf(!browserAvailable())('account flow in the browser', () => {
 
     await trees.openTree(treeName);
     await new AppShell(page, server.url).waitForPath(/^\/app\/[^/]+\/person\/[^/]+$/);
-    await page.getByTestId('person-placeholder').waitFor();
+    await page.getByTestId('person-page').waitFor();
     expect(await page.getByTestId('person-tree-name').textContent()).toBe(treeName);
     await page.goBack();
     await trees.waitUntilShown();

@@ -1,66 +1,558 @@
-import { Anchor, Badge, Breadcrumbs, Container, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconUserCircle } from '@tabler/icons-react';
+import { type ChildSummary, type MainNodesAnswer, type Person, rootRelations } from '@anor/core';
+import {
+  ActionIcon,
+  Anchor,
+  Box,
+  Breadcrumbs,
+  Button,
+  Container,
+  Grid,
+  Group,
+  Modal,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import {
+  IconBabyCarriage,
+  IconBinaryTree,
+  IconCalendarEvent,
+  IconCrown,
+  IconHome,
+  IconNotes,
+  IconPencil,
+  IconPlus,
+  IconTrash,
+  IconUserSearch,
+} from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { ErrorView } from '../../lib/ErrorView.tsx';
-import { treeQueries } from '../trees/queries.ts';
+import { ageLine } from './age.ts';
+import { ChangeRootModal } from './ChangeRootModal.tsx';
+import { ChildrenView } from './ChildrenView.tsx';
+import { DeletePersonModal } from './DeletePersonModal.tsx';
+import { DescriptionEditor } from './DescriptionEditor.tsx';
+import { FamilySection } from './FamilySection.tsx';
+import { GenderEditModal } from './GenderEditModal.tsx';
+import { GenderIcon } from './GenderIcon.tsx';
+import { GoToPersonModal } from './GoToPersonModal.tsx';
+import { usePersonModalProps } from './layout.ts';
+import { NameEditModal } from './NameEditModal.tsx';
+import { OccupationEditModal } from './OccupationEditModal.tsx';
+import { PersonDialogProvider } from './PersonDialogProvider.tsx';
+import { PersonFormDialog } from './PersonFormDialog.tsx';
+import { familyTreeHref, personHref } from './paths.ts';
+import type { PersonFormMode } from './person-form-modes.ts';
+import { usePersonName } from './person-name.ts';
+import { personQueries } from './queries.ts';
+import { type RemovalTarget, RemovePersonModal } from './RemovePersonModal.tsx';
+import { rootColors } from './root-colors.ts';
 
-/**
- * The person page at /app/:treeId/person/:personId. For now it only names the tree and holds the
- * place of the root-person intro; the real page comes with the person issue.
- */
+type OpenModal = 'name' | 'occupation' | 'gender' | 'delete' | 'root' | 'goTo' | 'children' | 'residences' | null;
+
+/** The person page at /app/:treeId/person/:personId (SPEC §2). */
 export function PersonPage() {
-  const { t } = useTranslation();
   const { treeId = '', personId = '' } = useParams();
-  const tree = useQuery({ ...treeQueries.detail(treeId), enabled: treeId !== '' });
-  usePageTitle(tree.data?.name ?? t('person.title'));
+  return (
+    <PersonDialogProvider treeId={treeId}>
+      {/* Each person starts with closed dialogs. */}
+      <PersonView key={personId} treeId={treeId} personId={personId} />
+    </PersonDialogProvider>
+  );
+}
 
-  if (tree.isError) {
+function PersonView({ treeId, personId }: { treeId: string; personId: string }) {
+  const { t } = useTranslation();
+  const personName = usePersonName();
+  const mainNodes = useQuery({ ...personQueries.mainNodes(treeId), enabled: treeId !== '' });
+  const query = useQuery({ ...personQueries.detail(treeId, personId), enabled: personId !== '' });
+  usePageTitle(query.data ? personName(query.data) : (mainNodes.data?.name ?? t('person.title')));
+
+  if (mainNodes.isError || query.isError) {
+    const rootId = mainNodes.data?.rootId;
+    const backTo =
+      rootId && rootId !== personId
+        ? { href: personHref(treeId, rootId), label: t('person.actions.goToRoot') }
+        : { href: '/trees', label: t('person.backToTrees') };
     return (
       <Container size="lg" py="xl">
         <ErrorView
-          error={tree.error}
-          onRetry={() => void tree.refetch()}
-          backTo={{ href: '/trees', label: t('person.backToTrees') }}
+          error={mainNodes.error ?? query.error}
+          onRetry={() => {
+            void mainNodes.refetch();
+            void query.refetch();
+          }}
+          backTo={backTo}
         />
       </Container>
     );
   }
 
-  const isRoot = tree.data?.rootId === personId;
+  if (mainNodes.isPending || query.isPending) return <PersonPageSkeleton />;
+  return <PersonContent treeId={treeId} mainNodes={mainNodes.data} person={query.data} />;
+}
+
+function PersonPageSkeleton() {
+  const { t } = useTranslation();
   return (
-    <Container size="lg" py="xl" data-testid="person-page">
-      <Breadcrumbs mb="md" separator="›">
+    <Container size="lg" py="xl" aria-busy="true" aria-label={t('shell.loading')}>
+      <Skeleton height={14} width={220} mb="lg" />
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Skeleton height={200} radius="lg" mb="lg" />
+          <Skeleton height={260} radius="lg" />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Skeleton height={180} radius="lg" mb="lg" />
+          <Skeleton height={140} radius="lg" />
+        </Grid.Col>
+      </Grid>
+    </Container>
+  );
+}
+
+function Section({
+  title,
+  icon,
+  children,
+  testId,
+}: {
+  title: string;
+  icon?: ReactNode;
+  children: ReactNode;
+  testId: string;
+}) {
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" data-testid={testId}>
+      <Group gap="xs" wrap="nowrap" mb="md">
+        {icon}
+        <Title order={2} fz="h4">
+          {title}
+        </Title>
+      </Group>
+      {children}
+    </Paper>
+  );
+}
+
+function Field({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
+  return (
+    <Stack gap={2} data-testid={testId}>
+      <Text size="xs" tt="uppercase" fw={700} c="dimmed" style={{ letterSpacing: '0.05em' }}>
+        {label}
+      </Text>
+      {children}
+    </Stack>
+  );
+}
+
+function RootColourLegend() {
+  const { t } = useTranslation();
+  return (
+    <Group gap="md" mt="lg" role="group" aria-label={t('person.relation.legend')} data-testid="root-colour-legend">
+      {rootRelations.map((relation) => (
+        <Group key={relation} gap={6} wrap="nowrap">
+          <Box w={12} h={12} bg={`${rootColors[relation]}.6`} style={{ borderRadius: 3 }} aria-hidden />
+          <Text size="xs" c="dimmed">
+            {t(`person.relation.${relation}`)}
+          </Text>
+        </Group>
+      ))}
+    </Group>
+  );
+}
+
+function PersonContent({ treeId, mainNodes, person }: { treeId: string; mainNodes: MainNodesAnswer; person: Person }) {
+  const { t } = useTranslation();
+  const personName = usePersonName();
+  const navigate = useNavigate();
+  const modalProps = usePersonModalProps();
+  const [openModal, setOpenModal] = useState<OpenModal>(null);
+  const [formMode, setFormMode] = useState<PersonFormMode | null>(null);
+  const [removal, setRemoval] = useState<RemovalTarget | null>(null);
+
+  const { canEdit, rootId } = mainNodes;
+  const isRoot = person.isRoot || rootId === person.id;
+  const name = personName(person);
+  const color = rootColors[person.rootRelation];
+  const needsIntro = canEdit && person.fName === null;
+  // Events with birth and death dates arrive later; until then the age is unknown.
+  const age = ageLine(null, null);
+  const close = () => setOpenModal(null);
+
+  const goToRootAfterDeleting = (deletedIds: string[]) => {
+    if (deletedIds.includes(person.id) && rootId) void navigate(personHref(treeId, rootId), { replace: true });
+  };
+  const removeChild = (child: ChildSummary) => setRemoval({ person: child, relation: 'child' });
+
+  return (
+    <Container
+      size="lg"
+      py={{ base: 'md', sm: 'xl' }}
+      data-testid="person-page"
+      data-person-id={person.id}
+      data-root-relation={person.rootRelation}
+    >
+      <Breadcrumbs mb="sm" separator="›">
         <Anchor component={Link} to="/trees" size="sm">
           {t('nav.familyTree')}
         </Anchor>
-        <Text size="sm" c="dimmed">
-          {tree.data?.name ?? '…'}
-        </Text>
+        {rootId ? (
+          <Anchor component={Link} to={personHref(treeId, rootId)} size="sm" data-testid="person-tree-name">
+            {mainNodes.name}
+          </Anchor>
+        ) : (
+          <Text size="sm" data-testid="person-tree-name">
+            {mainNodes.name}
+          </Text>
+        )}
       </Breadcrumbs>
-      {tree.isPending ? (
-        <Skeleton height={40} width="50%" mb="lg" />
-      ) : (
-        <Title order={1} mb="lg" style={{ overflowWrap: 'anywhere' }} data-testid="person-tree-name">
-          {tree.data.name}
-        </Title>
-      )}
-      <Paper withBorder p={{ base: 'lg', sm: 'xl' }} data-testid="person-placeholder">
+
+      <Group gap="xs" mb="lg" data-testid="person-toolbar">
+        <Button
+          component={Link}
+          to={familyTreeHref(treeId, person.id)}
+          variant="light"
+          size="sm"
+          leftSection={<IconBinaryTree aria-hidden size={18} />}
+          data-testid="person-family-tree-link"
+        >
+          {t('person.actions.familyTree')}
+        </Button>
+        {rootId && !isRoot ? (
+          <Button
+            component={Link}
+            to={personHref(treeId, rootId)}
+            variant="default"
+            size="sm"
+            leftSection={<IconHome aria-hidden size={18} />}
+            data-testid="person-go-to-root"
+          >
+            {t('person.actions.goToRoot')}
+          </Button>
+        ) : null}
+        {!rootId && canEdit ? (
+          <Button
+            variant="default"
+            size="sm"
+            leftSection={<IconCrown aria-hidden size={18} />}
+            onClick={() => setFormMode('root')}
+            data-testid="person-create-root"
+          >
+            {t('person.actions.createRoot')}
+          </Button>
+        ) : null}
+        <Button
+          variant="default"
+          size="sm"
+          leftSection={<IconUserSearch aria-hidden size={18} />}
+          onClick={() => setOpenModal('goTo')}
+          data-testid="person-go-to-person"
+        >
+          {t('person.actions.goToPerson')}
+        </Button>
+      </Group>
+
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Stack gap="lg">
+            <Paper
+              withBorder
+              radius="lg"
+              p={{ base: 'md', sm: 'lg' }}
+              style={{ borderTop: `6px solid var(--mantine-color-${color}-6)` }}
+              data-testid="person-header"
+              data-root-relation={person.rootRelation}
+            >
+              <Group align="flex-start" wrap="nowrap" gap="md">
+                <ThemeIcon size={64} radius="xl" color={color} variant="light" visibleFrom="xs">
+                  <GenderIcon gender={person.gender} size={34} />
+                </ThemeIcon>
+                <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
+                  <Group gap={4} wrap="nowrap" align="flex-start">
+                    <Title
+                      order={1}
+                      fz={{ base: 'h2', sm: 'h1' }}
+                      style={{ overflowWrap: 'anywhere' }}
+                      c={person.fName || person.lName ? undefined : 'dimmed'}
+                      data-testid="person-name"
+                    >
+                      {name}
+                    </Title>
+                    {canEdit ? (
+                      <Tooltip label={t('person.name.edit')}>
+                        <ActionIcon
+                          variant="subtle"
+                          mt={6}
+                          onClick={() => setOpenModal('name')}
+                          aria-label={t('person.name.edit')}
+                          data-testid="person-name-edit"
+                        >
+                          <IconPencil aria-hidden size={18} />
+                        </ActionIcon>
+                      </Tooltip>
+                    ) : null}
+                  </Group>
+                  {person.rootRelation !== 'none' ? (
+                    <Group gap="xs">
+                      <Text
+                        size="xs"
+                        fw={700}
+                        tt="uppercase"
+                        c={`${color}.9`}
+                        bg={`${color}.1`}
+                        px={8}
+                        py={2}
+                        style={{ borderRadius: 4, letterSpacing: '0.05em' }}
+                        data-testid="person-relation"
+                      >
+                        {t(`person.relation.${person.rootRelation}`)}
+                      </Text>
+                    </Group>
+                  ) : null}
+                  <Text c="dimmed" data-testid="person-age">
+                    {age === null ? t('person.age.unknown') : t('person.age.lived', { count: age })}
+                  </Text>
+                </Stack>
+              </Group>
+              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" mt="lg">
+                <Field label={t('person.fields.occupation')} testId="person-occupation">
+                  <Group gap={4} wrap="nowrap">
+                    <Text c={person.occupation ? undefined : 'dimmed'} data-testid="person-occupation-text">
+                      {person.occupation ?? t('person.occupation.none')}
+                    </Text>
+                    {canEdit ? (
+                      <Tooltip label={person.occupation ? t('person.occupation.edit') : t('person.occupation.add')}>
+                        <ActionIcon
+                          variant="subtle"
+                          size="sm"
+                          onClick={() => setOpenModal('occupation')}
+                          aria-label={person.occupation ? t('person.occupation.edit') : t('person.occupation.add')}
+                          data-testid="person-occupation-edit"
+                        >
+                          {person.occupation ? (
+                            <IconPencil aria-hidden size={16} />
+                          ) : (
+                            <IconPlus aria-hidden size={16} />
+                          )}
+                        </ActionIcon>
+                      </Tooltip>
+                    ) : null}
+                  </Group>
+                </Field>
+                <Field label={t('person.fields.gender')} testId="person-gender">
+                  <Group gap={6} wrap="nowrap">
+                    <GenderIcon gender={person.gender} />
+                    <Text data-testid="person-gender-text">{t(`person.gender.${person.gender}`)}</Text>
+                    {canEdit ? (
+                      <Tooltip label={t('person.gender.edit')}>
+                        <ActionIcon
+                          variant="subtle"
+                          size="sm"
+                          onClick={() => setOpenModal('gender')}
+                          aria-label={t('person.gender.edit')}
+                          data-testid="person-gender-edit"
+                        >
+                          <IconPencil aria-hidden size={16} />
+                        </ActionIcon>
+                      </Tooltip>
+                    ) : null}
+                  </Group>
+                </Field>
+              </SimpleGrid>
+            </Paper>
+
+            <Section title={t('person.family.title')} testId="person-family">
+              <FamilySection
+                treeId={treeId}
+                person={person}
+                canEdit={canEdit}
+                onAdd={setFormMode}
+                onRemove={setRemoval}
+              />
+              <RootColourLegend />
+            </Section>
+
+            <Section
+              title={t('person.family.children')}
+              icon={<IconBabyCarriage aria-hidden size={22} color="var(--mantine-color-forest-7)" />}
+              testId="person-children"
+            >
+              <ChildrenView
+                treeId={treeId}
+                personId={person.id}
+                canEdit={canEdit}
+                onAddChild={() => setFormMode('child')}
+                onRemoveChild={removeChild}
+              />
+            </Section>
+          </Stack>
+        </Grid.Col>
+
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Stack gap="lg">
+            <Section
+              title={t('person.events.title')}
+              icon={<IconCalendarEvent aria-hidden size={22} color="var(--mantine-color-forest-7)" />}
+              testId="person-events"
+            >
+              <Text c="dimmed" size="sm" mb="md">
+                {t('person.events.soon')}
+              </Text>
+              <Group gap="xs">
+                <Button
+                  variant="default"
+                  size="sm"
+                  leftSection={<IconHome aria-hidden size={16} />}
+                  onClick={() => setOpenModal('residences')}
+                  data-testid="person-residences-button"
+                >
+                  {t('person.events.residences')}
+                </Button>
+                <Button
+                  variant="default"
+                  size="sm"
+                  leftSection={<IconBabyCarriage aria-hidden size={16} />}
+                  onClick={() => setOpenModal('children')}
+                  data-testid="person-children-button"
+                >
+                  {t('person.family.children')}
+                </Button>
+              </Group>
+            </Section>
+
+            <Section title={t('person.description.title')} testId="person-description">
+              <DescriptionEditor treeId={treeId} person={person} canEdit={canEdit} />
+            </Section>
+
+            <Section
+              title={t('person.notes.title')}
+              icon={<IconNotes aria-hidden size={22} color="var(--mantine-color-forest-7)" />}
+              testId="person-notes"
+            >
+              <Text c="dimmed" size="sm">
+                {t('person.notes.soon')}
+              </Text>
+            </Section>
+
+            {canEdit ? (
+              <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} data-testid="person-danger-zone">
+                <Stack gap="lg">
+                  {!isRoot ? (
+                    <Stack gap="xs" align="flex-start">
+                      <Text size="sm">{t('person.makeRoot.hint')}</Text>
+                      <Button
+                        variant="default"
+                        leftSection={<IconCrown aria-hidden size={18} color="var(--mantine-color-yellow-7)" />}
+                        onClick={() => setOpenModal('root')}
+                        data-testid="person-make-root"
+                      >
+                        {t('person.actions.makeRoot')}
+                      </Button>
+                    </Stack>
+                  ) : null}
+                  <Stack gap="xs" align="flex-start">
+                    <Text
+                      size="sm"
+                      c={isRoot ? 'dimmed' : undefined}
+                      data-testid={isRoot ? 'person-delete-root-explanation' : undefined}
+                    >
+                      {isRoot ? t('person.delete.rootExplanation') : t('person.delete.hint')}
+                    </Text>
+                    <Button
+                      variant="light"
+                      color="red"
+                      leftSection={<IconTrash aria-hidden size={18} />}
+                      disabled={isRoot}
+                      onClick={() => setOpenModal('delete')}
+                      data-testid="person-delete"
+                    >
+                      {t('person.actions.delete')}
+                    </Button>
+                  </Stack>
+                </Stack>
+              </Paper>
+            ) : null}
+          </Stack>
+        </Grid.Col>
+      </Grid>
+
+      <PersonFormDialog
+        treeId={treeId}
+        mode={needsIntro ? 'intro' : formMode}
+        anchor={person}
+        rootId={rootId}
+        onClose={() => setFormMode(null)}
+        onSaved={(saved) => {
+          if (formMode === 'root') void navigate(personHref(treeId, saved.id));
+        }}
+      />
+      <RemovePersonModal
+        treeId={treeId}
+        anchor={person}
+        target={removal}
+        onClose={() => setRemoval(null)}
+        onDeleted={goToRootAfterDeleting}
+      />
+      <NameEditModal treeId={treeId} person={person} opened={openModal === 'name'} onClose={close} />
+      <OccupationEditModal treeId={treeId} person={person} opened={openModal === 'occupation'} onClose={close} />
+      <GenderEditModal treeId={treeId} person={person} opened={openModal === 'gender'} onClose={close} />
+      <DeletePersonModal
+        treeId={treeId}
+        person={person}
+        opened={openModal === 'delete'}
+        onClose={close}
+        onDeleted={goToRootAfterDeleting}
+      />
+      <ChangeRootModal treeId={treeId} person={person} opened={openModal === 'root'} onClose={close} />
+      <GoToPersonModal treeId={treeId} currentId={person.id} opened={openModal === 'goTo'} onClose={close} />
+      <Modal
+        {...modalProps}
+        opened={openModal === 'children'}
+        onClose={close}
+        title={t('person.childrenOf', { name })}
+        data-testid="person-children-modal"
+      >
+        <ChildrenView
+          treeId={treeId}
+          personId={person.id}
+          canEdit={canEdit}
+          onAddChild={() => {
+            close();
+            setFormMode('child');
+          }}
+          onRemoveChild={(child) => {
+            close();
+            removeChild(child);
+          }}
+          onNavigate={close}
+        />
+      </Modal>
+      <Modal
+        {...modalProps}
+        opened={openModal === 'residences'}
+        onClose={close}
+        title={t('person.events.residences')}
+        data-testid="person-residences-modal"
+      >
         <Stack align="center" ta="center" gap="sm" py="lg">
-          <ThemeIcon size={72} radius="xl" variant="light">
-            <IconUserCircle aria-hidden size={44} />
+          <ThemeIcon size={56} radius="xl" variant="light">
+            <IconHome aria-hidden size={30} />
           </ThemeIcon>
-          {isRoot ? <Badge variant="light">{t('person.rootBadge')}</Badge> : null}
-          <Title order={2} fz="h3">
-            {t('person.placeholder.title')}
-          </Title>
-          <Text c="dimmed" maw={520}>
-            {t('person.placeholder.text')}
+          <Text c="dimmed" maw={420}>
+            {t('person.events.residencesSoon')}
           </Text>
         </Stack>
-      </Paper>
+      </Modal>
     </Container>
   );
 }

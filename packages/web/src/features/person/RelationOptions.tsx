@@ -1,0 +1,81 @@
+import type { ChildSummary, PersonSummary } from '@anor/core';
+import { Checkbox, Group, Radio, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { GenderIcon } from './GenderIcon.tsx';
+import { usePersonName } from './person-name.ts';
+
+/** The value of the "unknown" other parent in the radio group. */
+export const UNKNOWN_PARENT = 'unknown';
+
+interface OtherParentChoiceProps {
+  parentName: string;
+  partners: PersonSummary[];
+  value: string;
+  onChange: (value: string) => void;
+}
+
+/** A new child's other parent: one of the person's partners, or unknown. */
+export function OtherParentChoice({ parentName, partners, value, onChange }: OtherParentChoiceProps) {
+  const { t } = useTranslation();
+  const personName = usePersonName();
+  return (
+    <Radio.Group
+      label={t('personDialog.otherParent.label')}
+      description={t('personDialog.otherParent.description', { name: parentName })}
+      value={value}
+      onChange={onChange}
+      data-testid="person-form-other-parent"
+    >
+      <Stack gap={6} mt={6}>
+        {partners.map((partner) => (
+          <Radio
+            key={partner.id}
+            value={partner.id}
+            data-testid="person-form-other-parent-option"
+            label={
+              <Group gap={4} wrap="nowrap" component="span">
+                <GenderIcon gender={partner.gender} size={14} />
+                {personName(partner)}
+              </Group>
+            }
+          />
+        ))}
+        <Radio
+          value={UNKNOWN_PARENT}
+          label={t('personDialog.otherParent.unknown')}
+          data-testid="person-form-other-parent-unknown"
+        />
+      </Stack>
+    </Radio.Group>
+  );
+}
+
+interface ChildrenChoiceProps {
+  parentName: string;
+  /** The person's children whose other parent is unknown: they may get the partner as parent. */
+  candidates: ChildSummary[];
+  value: string[];
+  onChange: (value: string[]) => void;
+}
+
+/** Which of the person's children also get the new partner as their other parent. */
+export function ChildrenChoice({ parentName, candidates, value, onChange }: ChildrenChoiceProps) {
+  const { t } = useTranslation();
+  const personName = usePersonName();
+  if (candidates.length === 0) return null;
+  return (
+    <Checkbox.Group
+      label={t('personDialog.partnerChildren.label')}
+      description={t('personDialog.partnerChildren.description', { name: parentName })}
+      value={value}
+      onChange={onChange}
+      data-testid="person-form-partner-children"
+    >
+      <Stack gap={6} mt={6}>
+        {candidates.map((child) => (
+          <Checkbox key={child.id} value={child.id} label={personName(child)} />
+        ))}
+      </Stack>
+    </Checkbox.Group>
+  );
+}
