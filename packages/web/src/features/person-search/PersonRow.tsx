@@ -1,0 +1,108 @@
+import type { PersonSummary, RootRelation } from '@anor/core';
+import { Box, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { IconChevronRight } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { listRowActionClass } from '../../lib/list/List.tsx';
+import { GenderIcon } from '../person/GenderIcon.tsx';
+import { usePersonName } from '../person/person-name.ts';
+import { rootColors } from '../person/root-colors.ts';
+import classes from './PersonRow.module.css';
+
+/** Two lines (name and occupation) with room around them; the list's page size follows from it. */
+export const PERSON_ROW_HEIGHT = 56;
+
+/** The root colour of SPEC §4 as a dot: root yellow, ancestor red, descendant blue, anyone else a neutral ring. */
+export function RootMarker({ relation, size = 12 }: { relation: RootRelation; size?: number }) {
+  const color = rootColors[relation];
+  return (
+    <Box
+      component="span"
+      aria-hidden
+      className={classes.marker}
+      data-relation={relation}
+      style={{
+        width: size,
+        height: size,
+        '--marker-color': relation === 'none' ? 'var(--mantine-color-gray-5)' : `var(--mantine-color-${color}-6)`,
+      }}
+    />
+  );
+}
+
+interface PersonRowProps {
+  person: PersonSummary;
+  /** The person page to open; or else `onSelect`. */
+  to?: string;
+  onSelect?: (person: PersonSummary) => void;
+  /** The visible name of the select action, e.g. "Choose". */
+  selectLabel?: string;
+  /** Shown but not selectable (already added, or the person being edited). */
+  isExcluded?: boolean;
+}
+
+/** One person in a list: root-colour marker, name ("unknown name" when none), occupation, gender. */
+export function PersonRow({ person, to, onSelect, selectLabel, isExcluded = false }: PersonRowProps) {
+  const { t } = useTranslation();
+  const personName = usePersonName();
+  const hasName = Boolean(person.fName || person.pName || person.lName);
+
+  const content = (
+    <>
+      <RootMarker relation={person.rootRelation} />
+      <Box className={classes.text}>
+        <Text
+          fw={600}
+          truncate="end"
+          c={hasName ? undefined : 'dimmed'}
+          fs={hasName ? undefined : 'italic'}
+          lh={1.35}
+          data-testid="person-row-name"
+        >
+          {personName(person)}
+        </Text>
+        {person.rootRelation === 'none' ? null : (
+          <VisuallyHidden>({t(`personSearch.relation.${person.rootRelation}`)})</VisuallyHidden>
+        )}
+        {person.occupation ? (
+          <Text size="sm" c="dimmed" truncate="end" lh={1.35} data-testid="person-row-occupation">
+            {person.occupation}
+          </Text>
+        ) : null}
+      </Box>
+      <GenderIcon gender={person.gender} size={18} className={classes.gender} />
+      {to ? <IconChevronRight aria-hidden size={18} className={classes.trailing} /> : null}
+      {onSelect ? (
+        <Text size="sm" fw={600} className={classes.selectLabel} data-excluded={isExcluded || undefined}>
+          {isExcluded ? t('personSearch.excluded') : (selectLabel ?? t('personSearch.select'))}
+        </Text>
+      ) : null}
+    </>
+  );
+
+  const rowProps = {
+    className: listRowActionClass,
+    'data-testid': 'person-row',
+    'data-person-id': person.id,
+    'data-root-relation': person.rootRelation,
+    'data-gender': person.gender,
+  };
+  if (to) {
+    return (
+      <UnstyledButton component={Link} to={to} {...rowProps}>
+        {content}
+      </UnstyledButton>
+    );
+  }
+  return (
+    <UnstyledButton
+      {...rowProps}
+      disabled={isExcluded}
+      onClick={() => {
+        if (!isExcluded) onSelect?.(person);
+      }}
+    >
+      {content}
+    </UnstyledButton>
+  );
+}

@@ -1,0 +1,30 @@
+import { foldForSearch, type PersonSummary } from '@anor/core';
+
+/** Letters that Swedish alphabetises as other letters: æ with ä, ø with ö, ü with y (as the server's sort does). */
+const swedishLetters: Record<string, string> = { Å: 'Å', Ä: 'Ä', Ö: 'Ö', Æ: 'Ä', Ø: 'Ö', Œ: 'Ö', Ü: 'Y', Ű: 'Y' };
+
+/** The group for names that do not start with a letter (digits, punctuation). */
+export const OTHER_INITIAL = '#';
+/** The group for persons without a name. */
+export const NO_NAME_INITIAL = '?';
+
+/**
+ * The letter a name is filed under in a Swedish alphabetical list: A–Z, then Å, Ä, Ö. Other
+ * accented letters go with their base letter (É under E), and Æ, Ø and Ü where Swedish puts them.
+ */
+export function initialLetter(name: string | null): string {
+  const first = name?.trim().normalize('NFC').charAt(0).toUpperCase() ?? '';
+  if (first === '') return NO_NAME_INITIAL;
+  const swedish = swedishLetters[first];
+  if (swedish) return swedish;
+  const base = foldForSearch(first).charAt(0).toUpperCase();
+  return /^[A-Z]$/.test(base) ? base : OTHER_INITIAL;
+}
+
+/**
+ * A person's letter in the alphabetical list. The server sorts by last name, then first name,
+ * so the last name decides; without one, the first name (or nickname) does.
+ */
+export function personInitial(person: Pick<PersonSummary, 'fName' | 'pName' | 'lName'>): string {
+  return initialLetter(person.lName || person.fName || person.pName);
+}
