@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { type Browser, chromium } from 'playwright-core';
 import { buildApp } from '../../packages/server/src/app.ts';
 import { readConfig } from '../../packages/server/src/config.ts';
-import { openDatabase } from '../../packages/server/src/db/client.ts';
+import { type Database, openDatabase } from '../../packages/server/src/db/client.ts';
 import { type MailMessage, readOutbox } from '../../packages/server/src/mail/mailer.ts';
 import { freePort } from '../../packages/server/test/support/free-port.ts';
 
@@ -63,6 +63,8 @@ export async function launchBrowser(): Promise<Browser> {
 export interface AppServer {
   url: string;
   outboxDir: string;
+  /** The server's database, for arranging what the API cannot (a paid subscription, say). */
+  database: Database;
   /** The outbox's e-mails, oldest first. */
   readOutbox(): Promise<OutboxMail[]>;
   close(): Promise<void>;
@@ -96,6 +98,7 @@ export async function startAppServer(): Promise<AppServer> {
   return {
     url,
     outboxDir,
+    database,
     readOutbox: () => readOutbox(outboxDir),
     async close() {
       await app.close();

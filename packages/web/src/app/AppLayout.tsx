@@ -6,6 +6,7 @@ import {
   IconLogout,
   IconMail,
   type IconProps,
+  IconSearch,
   IconTag,
   IconUserCircle,
 } from '@tabler/icons-react';
@@ -36,6 +37,14 @@ const navItems: NavItem[] = [
   { to: '/pricing', label: 'nav.pricing', icon: IconTag, testId: 'nav-pricing' },
   { to: '/contact', label: 'nav.contact', icon: IconMail, testId: 'nav-contact' },
 ];
+
+/** Inside a tree (/app/:treeId/…), the tree's own navigation joins the header's. */
+function useTreeNavItems(): NavItem[] {
+  const treeId = useMatch('/app/:treeId/*')?.params.treeId;
+  if (!treeId) return [];
+  const persons = `/app/${encodeURIComponent(treeId)}/persons`;
+  return [{ to: persons, label: 'personSearch.navLink', icon: IconSearch, testId: 'nav-tree-search' }];
+}
 
 function HeaderLink({ item }: { item: NavItem }) {
   const { t } = useTranslation();
@@ -133,6 +142,7 @@ export function AppLayout() {
   const { t } = useTranslation();
   const [isMenuOpen, menu] = useDisclosure(false);
   const location = useLocation();
+  const items = [...navItems, ...useTreeNavItems()];
   useSessionEndEffect();
 
   return (
@@ -158,7 +168,7 @@ export function AppLayout() {
               <Logo />
             </Anchor>
             <Group component="nav" aria-label={t('nav.label')} gap={4} visibleFrom="md" wrap="nowrap">
-              {navItems.map((item) => (
+              {items.map((item) => (
                 <HeaderLink key={item.to} item={item} />
               ))}
             </Group>
@@ -185,7 +195,7 @@ export function AppLayout() {
 
       <AppShell.Navbar id="mobile-menu" p="md" hiddenFrom="md" aria-label={t('nav.label')}>
         <Stack gap={4}>
-          {navItems.map((item) => (
+          {items.map((item) => (
             <NavLink
               key={item.to}
               component={RouterNavLink}

@@ -83,6 +83,18 @@ export function createRouter() {
                   path: 'app/:treeId/person/:personId',
                   lazy: lazyPage(async () => (await import('../features/person/PersonPage.tsx')).PersonPage),
                 },
+                {
+                  path: 'app/:treeId/tree/:personId',
+                  lazy: lazyPage(
+                    async () => (await import('../features/family-tree/FamilyTreePage.tsx')).FamilyTreePage,
+                  ),
+                },
+                {
+                  path: 'app/:treeId/persons',
+                  lazy: lazyPage(
+                    async () => (await import('../features/person-search/PersonListPage.tsx')).PersonListPage,
+                  ),
+                },
               ],
             },
             { path: '*', element: <NotFoundPage /> },
