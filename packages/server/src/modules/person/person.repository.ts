@@ -363,6 +363,11 @@ export async function rootRelationsOf(
   return new Map(rows.map((row) => [row.id, row.rootRelation]));
 }
 
+/** Refreshes the planner's statistics of the person tables after a bulk import. */
+export async function analyzeTables(db: Db): Promise<void> {
+  await db.execute(sql`analyze ${person}, ${parentChild}, ${partner}`);
+}
+
 export async function setRoot(db: Db, treeId: string, rootId: string): Promise<void> {
   await db.update(tree).set({ rootId, updatedAt: new Date() }).where(eq(tree.id, treeId));
 }
@@ -488,13 +493,21 @@ export async function listPersons(db: Db, treeId: string, filter: PersonListFilt
     created: [asc(person.createdAt), asc(person.id)],
     recent: [desc(person.createdAt), desc(person.id)],
   }[filter.sort];
-  const items = await db
-    .select(summaryColumns)
+  // Deferred join: the page's ids come from the (index-ordered) narrow scan, and only those
+  // rows are then read whole, so a deep page does not fetch every row it skips.
+  const page = db
+    .select({ pageId: sql<string>`${person.id}`.as('page_id') })
     .from(person)
     .where(where)
     .orderBy(...order)
     .limit(filter.limit)
-    .offset(filter.offset);
+    .offset(filter.offset)
+    .as('page');
+  const items = await db
+    .select(summaryColumns)
+    .from(page)
+    .innerJoin(person, and(eq(person.treeId, treeId), eq(person.id, page.pageId)))
+    .orderBy(...order);
   // Without filters the tree's counter is the total; with them, count the matches.
   const [total] = unfiltered
     ? await db.select({ value: tree.personsCount }).from(tree).where(eq(tree.id, treeId))

@@ -518,12 +518,15 @@ export function createPersonService({ db }: PersonServiceDeps) {
      */
     async importFamily(treeId: string, viewer: SessionUser | null, family: BulkFamily) {
       checkFamily(family);
-      return write(treeId, viewer, async (tx) => {
+      const ids = await write(treeId, viewer, async (tx) => {
         assertWithinLimits(await counted(tx, treeId), 'persons', family.persons.length);
-        const ids = await insertFamily(tx, treeId, family);
+        const created = await insertFamily(tx, treeId, family);
         await persons.recomputeRootRelations(tx, treeId);
-        return ids;
+        return created;
       });
+      // A large import changes the tables' statistics at once: refresh them for the planner.
+      if (family.persons.length >= 1000) await persons.analyzeTables(db);
+      return ids;
     },
 
     /** Deletes a person with all their relations. The root person cannot be deleted. */
