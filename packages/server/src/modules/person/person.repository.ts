@@ -381,52 +381,31 @@ export interface ChartRow extends PersonSummary {
 const chartSummary = sql`p.id, p.f_name as "fName", p.p_name as "pName", p.l_name as "lName", p.gender,
   p.occupation, p.root_relation as "rootRelation"`;
 
-/** The person and their ancestors up to `generations` back, each once at their nearest generation. */
-export async function ancestorsOf(
+/**
+ * The person and their ancestors (up) or descendants (down) to `generations`, each once at their
+ * nearest generation. UNION over (id, generation) keeps pedigree collapse from multiplying rows.
+ */
+export function lineageOf(
   db: Db,
   treeId: string,
   startId: string,
+  direction: 'up' | 'down',
   generations: number,
   limit: number,
 ): Promise<ChartRow[]> {
+  const [from, to] =
+    direction === 'up' ? [sql.raw('child_id'), sql.raw('parent_id')] : [sql.raw('parent_id'), sql.raw('child_id')];
   return queryRows<ChartRow>(
     db,
     sql`
-    with recursive up(id, generation) as (
+    with recursive walk(id, generation) as (
       select ${startId}::uuid, 0
       union
-      select pc.parent_id, up.generation + 1
-      from ${parentChild} pc join up on pc.child_id = up.id
-      where pc.tree_id = ${treeId} and up.generation < ${generations}
+      select pc.${to}, walk.generation + 1
+      from ${parentChild} pc join walk on pc.${from} = walk.id
+      where pc.tree_id = ${treeId} and walk.generation < ${generations}
     ), nearest as (
-      select id, min(generation) as generation from up group by id
-    )
-    select ${chartSummary}, n.generation::int as generation
-    from nearest n join ${person} p on p.tree_id = ${treeId} and p.id = n.id
-    order by n.generation, p.id
-    limit ${limit}`,
-  );
-}
-
-/** The person and their descendants down to `depth` generations, each once at their nearest generation. */
-export async function descendantsOf(
-  db: Db,
-  treeId: string,
-  startId: string,
-  depth: number,
-  limit: number,
-): Promise<ChartRow[]> {
-  return queryRows<ChartRow>(
-    db,
-    sql`
-    with recursive down(id, generation) as (
-      select ${startId}::uuid, 0
-      union
-      select pc.child_id, down.generation + 1
-      from ${parentChild} pc join down on pc.parent_id = down.id
-      where pc.tree_id = ${treeId} and down.generation < ${depth}
-    ), nearest as (
-      select id, min(generation) as generation from down group by id
+      select id, min(generation) as generation from walk group by id
     )
     select ${chartSummary}, n.generation::int as generation
     from nearest n join ${person} p on p.tree_id = ${treeId} and p.id = n.id

@@ -368,13 +368,13 @@ export function createPersonService({ db }: PersonServiceDeps) {
         treeId,
         viewer,
         id,
-        (tx) => persons.ancestorsOf(tx, treeId, id, generations, CHART_LIMIT + 1),
+        (tx) => persons.lineageOf(tx, treeId, id, 'up', generations, CHART_LIMIT + 1),
         false,
       );
     },
 
     descendants(treeId: string, viewer: SessionUser | null, id: string, depth: number) {
-      return chart(treeId, viewer, id, (tx) => persons.descendantsOf(tx, treeId, id, depth, CHART_LIMIT + 1), true);
+      return chart(treeId, viewer, id, (tx) => persons.lineageOf(tx, treeId, id, 'down', depth, CHART_LIMIT + 1), true);
     },
 
     /** Creates a person, attached to a relation or as the new root, within the tree's limits. */
