@@ -62,6 +62,17 @@ export const errorCatalogue = {
   'person.error.rootCannotBeDeleted': 409,
   'person.error.relationNotFound': 404,
   'person.error.siblingThroughParents': 409,
+  // Places
+  'location.validation.nameRequired': 400,
+  'location.validation.nameTooLong': 400,
+  'location.validation.nameHasComma': 400,
+  'location.validation.typeTooLong': 400,
+  'location.validation.descriptionTooLong': 400,
+  'location.validation.invalidCoordinates': 400,
+  'location.validation.urlValidWebpage': 400,
+  'events.validation.locationRequired': 400,
+  'location.error.notFound': 404,
+  'location.error.cycle': 409,
   // Subscription limits: the answer's details say which limit was hit and its value
   'limit.trees': 403,
   'limit.nodesFree': 403,

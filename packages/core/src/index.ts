@@ -4,6 +4,7 @@ export * from './limits.ts';
 export * from './rules.ts';
 export * from './schemas/account.ts';
 export * from './schemas/common.ts';
+export * from './schemas/location.ts';
 export * from './schemas/person.ts';
 export * from './schemas/tree.ts';
 export * from './text.ts';

@@ -86,6 +86,8 @@ export const textLimits = {
   nickname: 30,
   occupation: 50,
   description: 10_000,
+  locationName: 200,
+  locationType: 50,
   treeName: 100,
   emailMin: 5,
   emailMax: 120,

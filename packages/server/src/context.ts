@@ -4,6 +4,7 @@ import type { Db } from './db/client.ts';
 import { RateLimiter } from './http/rate-limit.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { type ContactService, createContactService } from './modules/contact/contact.service.ts';
+import { createLocationService, type LocationService } from './modules/location/location.service.ts';
 import { createPersonService, type PersonService } from './modules/person/person.service.ts';
 import { createTreeService, type TreeService } from './modules/tree/tree.service.ts';
 import { createUserService, type UserService } from './modules/user/user.service.ts';
@@ -17,6 +18,7 @@ export interface AppContext {
   users: UserService;
   trees: TreeService;
   persons: PersonService;
+  locations: LocationService;
   contact: ContactService;
   limiters: Record<keyof Config['rateLimits'], RateLimiter>;
 }
@@ -33,6 +35,7 @@ export function createContext(config: Config, db: Db, auth: Auth, mailer: Mailer
     users: createUserService({ db, auth }),
     trees: createTreeService({ db }),
     persons: createPersonService({ db }),
+    locations: createLocationService({ db }),
     contact: createContactService({ db, mailer, supportEmail: config.supportEmail }),
     limiters,
   };

@@ -34,6 +34,7 @@ async function snapshot(): Promise<string> {
     'parent_child',
     'partner',
     'sibling_link',
+    'location',
   ];
   const rows = await queryRows<{ fingerprint: string }>(
     t.database.db,

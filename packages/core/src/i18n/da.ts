@@ -76,6 +76,26 @@ export const da = {
       ownerSubscriptionExpired: 'Ejerens abonnement er udløbet, så stamtræet kan ikke vises.',
     },
   },
+  location: {
+    validation: {
+      nameRequired: 'Intet navn defineret.',
+      nameTooLong: 'Navnet er for langt.',
+      nameHasComma: 'Et stednavn kan ikke indeholde komma: komma adskiller stedets niveauer.',
+      typeTooLong: 'Typen må højst være 50 tegn.',
+      descriptionTooLong: 'Beskrivelsen er for lang.',
+      invalidCoordinates: 'Ugyldige koordinater.',
+      urlValidWebpage: 'Angiv en gyldig webadresse (https://…).',
+    },
+    error: {
+      notFound: 'Stedet blev ikke fundet.',
+      cycle: 'Et sted kan ikke ligge inden i sig selv.',
+    },
+  },
+  events: {
+    validation: {
+      locationRequired: 'Angiv et sted.',
+    },
+  },
   limit: {
     trees: 'En gratis konto kan have ét stamtræ. Køb et abonnement for at oprette flere.',
     nodesFree:

@@ -78,6 +78,26 @@ export const en = {
       ownerSubscriptionExpired: "The owner's subscription has expired, so the tree cannot be shown.",
     },
   },
+  location: {
+    validation: {
+      nameRequired: 'No name defined.',
+      nameTooLong: 'The name is too long.',
+      nameHasComma: 'A place name cannot contain a comma: commas separate the levels of a place.',
+      typeTooLong: 'The type can be at most 50 characters.',
+      descriptionTooLong: 'The description is too long.',
+      invalidCoordinates: 'Invalid coordinates.',
+      urlValidWebpage: 'Enter a valid web address (https://…).',
+    },
+    error: {
+      notFound: 'The place was not found.',
+      cycle: 'A place cannot lie within itself.',
+    },
+  },
+  events: {
+    validation: {
+      locationRequired: 'Enter a place.',
+    },
+  },
   limit: {
     trees: 'A free account can have one family tree. Get a subscription to create more.',
     nodesFree: 'The tree has reached the limit of 5,000 items for a free account. Get a subscription to add more.',

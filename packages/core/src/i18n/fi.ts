@@ -76,6 +76,26 @@ export const fi = {
       ownerSubscriptionExpired: 'Omistajan tilaus on päättynyt, joten sukupuuta ei voi näyttää.',
     },
   },
+  location: {
+    validation: {
+      nameRequired: 'Nimeä ei ole annettu.',
+      nameTooLong: 'Nimi on liian pitkä.',
+      nameHasComma: 'Paikan nimessä ei voi olla pilkkua: pilkku erottaa paikan tasot.',
+      typeTooLong: 'Tyypissä voi olla enintään 50 merkkiä.',
+      descriptionTooLong: 'Kuvaus on liian pitkä.',
+      invalidCoordinates: 'Virheelliset koordinaatit.',
+      urlValidWebpage: 'Anna kelvollinen verkko-osoite (https://…).',
+    },
+    error: {
+      notFound: 'Paikkaa ei löytynyt.',
+      cycle: 'Paikka ei voi sijaita itsensä sisällä.',
+    },
+  },
+  events: {
+    validation: {
+      locationRequired: 'Anna paikka.',
+    },
+  },
   limit: {
     trees: 'Ilmaisella tilillä voi olla yksi sukupuu. Hanki tilaus luodaksesi lisää.',
     nodesFree: 'Sukupuu on saavuttanut ilmaisen tilin 5 000 kohteen rajan. Hanki tilaus lisätäksesi enemmän.',

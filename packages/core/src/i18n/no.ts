@@ -76,6 +76,26 @@ export const no = {
       ownerSubscriptionExpired: 'Eierens abonnement har utløpt, så slektstreet kan ikke vises.',
     },
   },
+  location: {
+    validation: {
+      nameRequired: 'Ikke noe navn angitt.',
+      nameTooLong: 'Navnet er for langt.',
+      nameHasComma: 'Et stedsnavn kan ikke inneholde komma: komma skiller stedets nivåer.',
+      typeTooLong: 'Typen kan være på høyst 50 tegn.',
+      descriptionTooLong: 'Beskrivelsen er for lang.',
+      invalidCoordinates: 'Ugyldige koordinater.',
+      urlValidWebpage: 'Oppgi en gyldig nettadresse (https://…).',
+    },
+    error: {
+      notFound: 'Stedet ble ikke funnet.',
+      cycle: 'Et sted kan ikke ligge inne i seg selv.',
+    },
+  },
+  events: {
+    validation: {
+      locationRequired: 'Oppgi et sted.',
+    },
+  },
   limit: {
     trees: 'En gratiskonto kan ha ett slektstre. Kjøp et abonnement for å opprette flere.',
     nodesFree:

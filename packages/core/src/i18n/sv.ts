@@ -76,6 +76,26 @@ export const sv = {
       ownerSubscriptionExpired: 'Ägarens prenumeration har gått ut, så släktträdet kan inte visas.',
     },
   },
+  location: {
+    validation: {
+      nameRequired: 'Inget namn angivet.',
+      nameTooLong: 'Namnet är för långt.',
+      nameHasComma: 'Ett platsnamn kan inte innehålla kommatecken: komma skiljer platsens nivåer åt.',
+      typeTooLong: 'Typen får vara högst 50 tecken.',
+      descriptionTooLong: 'Beskrivningen är för lång.',
+      invalidCoordinates: 'Ogiltiga koordinater.',
+      urlValidWebpage: 'Ange en giltig webbadress (https://…).',
+    },
+    error: {
+      notFound: 'Platsen hittades inte.',
+      cycle: 'En plats kan inte ligga inom sig själv.',
+    },
+  },
+  events: {
+    validation: {
+      locationRequired: 'Ange en plats.',
+    },
+  },
   limit: {
     trees: 'Ett gratiskonto kan ha ett släktträd. Skaffa en prenumeration för att skapa fler.',
     nodesFree:

@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  doublePrecision,
   foreignKey,
   index,
   integer,
@@ -125,6 +126,7 @@ export const tree = pgTable(
     rootId: uuid('root_id'),
     /** Kept by statement-level triggers on person (see the migration), so counting is free. */
     personsCount: integer('persons_count').notNull().default(0),
+    locationsCount: integer('locations_count').notNull().default(0),
     ...timestamps,
   },
   (table) => [uniqueIndex('tree_owner_name_key_idx').on(table.ownerId, table.nameKey)],
@@ -229,6 +231,35 @@ export const siblingLink = pgTable(
   ],
 );
 
+/** A place. Places form trees of any depth through parentId (farm → parish → county → country). */
+export const location = pgTable(
+  'location',
+  {
+    treeId: uuid('tree_id')
+      .notNull()
+      .references(() => tree.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull(),
+    parentId: uuid('parent_id'),
+    name: text('name').notNull(),
+    /** foldForSearch(name): typed places match on it, case- and accent-insensitively. */
+    nameKey: text('name_key').notNull(),
+    type: text('type'),
+    description: text('description'),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    primaryLink: text('primary_link'),
+    sortKey: text('sort_key').notNull().default(''),
+    ...timestamps,
+  },
+  (table) => [
+    primaryKey({ columns: [table.treeId, table.id] }),
+    index('location_parent_idx').on(table.treeId, table.parentId, table.nameKey),
+    index('location_name_key_idx').using('gin', sql`${table.nameKey} gin_trgm_ops`),
+    foreignKey({ columns: [table.treeId, table.parentId], foreignColumns: [table.treeId, table.id] }),
+    check('location_coordinates', sql`(${table.lat} is null) = (${table.lng} is null)`),
+  ],
+);
+
 export const schema = {
   user,
   session,
@@ -241,6 +272,7 @@ export const schema = {
   parentChild,
   partner,
   siblingLink,
+  location,
 };
 
 /** SQL fragment for "now" inside updates, so that timestamps come from the database clock. */

@@ -20,6 +20,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { assertAccess, assertWithinLimits, roleInTree } from '../tree/tree.access.ts';
+import { createTreeGate } from '../tree/tree.gate.ts';
 import * as trees from '../tree/tree.repository.ts';
 import { type BulkFamily, checkFamily, insertFamily } from './person.bulk.ts';
 import * as persons from './person.repository.ts';
@@ -47,32 +48,7 @@ function derivedColumns(values: NameFields) {
 }
 
 export function createPersonService({ db }: PersonServiceDeps) {
-  /** Runs a write on a tree in one transaction, with the tree locked so that limits hold under concurrency. */
-  async function write<T>(
-    treeId: string,
-    viewer: SessionUser | null,
-    work: (tx: Db, tree: trees.TreeAccessRow) => Promise<T>,
-  ) {
-    return db.transaction(async (tx) => {
-      const tree = await trees.findTreeAccess(tx, treeId);
-      assertAccess(tree, viewer, 'edit');
-      await trees.lockTree(tx, treeId);
-      return work(tx, tree);
-    });
-  }
-
-  async function read(treeId: string, viewer: SessionUser | null) {
-    const tree = await trees.findTreeAccess(db, treeId);
-    assertAccess(tree, viewer, 'read');
-    return tree;
-  }
-
-  /** The tree with its counts, read under the write lock, for the limit checks. */
-  async function counted(tx: Db, treeId: string) {
-    const tree = await trees.findTree(tx, treeId);
-    if (!tree) throw new AppError('tree.error.notFound');
-    return tree;
-  }
+  const { read, write, counted } = createTreeGate(db);
 
   async function requirePerson(tx: Db, treeId: string, id: string) {
     const row = await persons.findPerson(tx, treeId, id);

@@ -35,7 +35,7 @@ function selectTrees(db: Db) {
       createdAt: tree.createdAt,
       updatedAt: tree.updatedAt,
       personsAmount: tree.personsCount,
-      locationsAmount: sql<number>`0`,
+      locationsAmount: tree.locationsCount,
       eventsAmount: sql<number>`0`,
       sourcesAmount: sql<number>`0`,
       ownerPlan: subscription.plan,

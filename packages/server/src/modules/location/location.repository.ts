@@ -1,0 +1,204 @@
+import type { LocationSummary } from '@anor/core';
+import { and, asc, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/rows.ts';
+import { location, tree } from '../../db/schema.ts';
+
+/** All SQL about places. Every statement filters by tree_id. */
+
+export interface LocationRow {
+  treeId: string;
+  id: string;
+  parentId: string | null;
+  name: string;
+  nameKey: string;
+  type: string | null;
+  description: string | null;
+  lat: number | null;
+  lng: number | null;
+  primaryLink: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface LocationWrite {
+  parentId: string | null;
+  name: string;
+  nameKey: string;
+  type: string | null;
+  description: string | null;
+  lat: number | null;
+  lng: number | null;
+  primaryLink: string | null;
+  sortKey: string;
+}
+
+export function toSummary(
+  row: Pick<LocationRow, 'id' | 'name' | 'type' | 'parentId' | 'lat' | 'lng'>,
+): LocationSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    parentId: row.parentId,
+    coordinates: row.lat !== null && row.lng !== null ? { lat: row.lat, lng: row.lng } : null,
+  };
+}
+
+const summaryColumns = {
+  id: location.id,
+  name: location.name,
+  type: location.type,
+  parentId: location.parentId,
+  lat: location.lat,
+  lng: location.lng,
+};
+
+export async function findLocation(db: Db, treeId: string, id: string): Promise<LocationRow | undefined> {
+  const [row] = await db
+    .select({
+      treeId: location.treeId,
+      id: location.id,
+      parentId: location.parentId,
+      name: location.name,
+      nameKey: location.nameKey,
+      type: location.type,
+      description: location.description,
+      lat: location.lat,
+      lng: location.lng,
+      primaryLink: location.primaryLink,
+      createdAt: location.createdAt,
+      updatedAt: location.updatedAt,
+    })
+    .from(location)
+    .where(and(eq(location.treeId, treeId), eq(location.id, id)));
+  return row;
+}
+
+export async function insertLocation(db: Db, treeId: string, id: string, values: LocationWrite): Promise<void> {
+  await db.insert(location).values({ treeId, id, ...values });
+}
+
+export async function updateLocation(db: Db, treeId: string, id: string, values: Partial<LocationWrite>) {
+  await db
+    .update(location)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(location.treeId, treeId), eq(location.id, id)));
+}
+
+/** The children of a place (or the top-level places) whose folded name is `nameKey`. */
+export async function findChildByKey(db: Db, treeId: string, parentId: string | null, nameKey: string) {
+  const [row] = await db
+    .select({ id: location.id })
+    .from(location)
+    .where(
+      and(
+        eq(location.treeId, treeId),
+        parentId === null ? isNull(location.parentId) : eq(location.parentId, parentId),
+        eq(location.nameKey, nameKey),
+      ),
+    )
+    .orderBy(asc(location.createdAt), asc(location.id))
+    .limit(1);
+  return row?.id;
+}
+
+/** Places anywhere in the tree with this folded name (at most `limit`). */
+export async function findAllByKey(db: Db, treeId: string, nameKey: string, limit: number) {
+  const rows = await db
+    .select({ id: location.id })
+    .from(location)
+    .where(and(eq(location.treeId, treeId), eq(location.nameKey, nameKey)))
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
+
+/** Ancestors, root first, by a recursive walk up the parents. */
+export function ancestorsOf(db: Db, treeId: string, id: string) {
+  return queryRows<{ id: string; name: string }>(
+    db,
+    sql`
+    with recursive up(id, depth) as (
+      select parent_id, 1 from ${location} where tree_id = ${treeId} and id = ${id} and parent_id is not null
+      union all
+      select l.parent_id, up.depth + 1 from ${location} l join up on l.tree_id = ${treeId} and l.id = up.id
+      where l.parent_id is not null and up.depth < 100
+    )
+    select l.id, l.name from up join ${location} l on l.tree_id = ${treeId} and l.id = up.id
+    order by up.depth desc`,
+  );
+}
+
+export interface DescendantRow {
+  id: string;
+  name: string;
+  type: string | null;
+  parentId: string | null;
+  lat: number | null;
+  lng: number | null;
+  depth: number;
+}
+
+/** Every place below this one, nearest first. */
+export function descendantsOf(db: Db, treeId: string, id: string) {
+  return queryRows<DescendantRow>(
+    db,
+    sql`
+    with recursive down(id, depth) as (
+      select id, 1 from ${location} where tree_id = ${treeId} and parent_id = ${id}
+      union all
+      select l.id, down.depth + 1 from ${location} l join down on l.tree_id = ${treeId} and l.parent_id = down.id
+      where down.depth < 100
+    )
+    select l.id, l.name, l.type, l.parent_id as "parentId", l.lat, l.lng, down.depth
+    from down join ${location} l on l.tree_id = ${treeId} and l.id = down.id
+    order by down.depth, l.sort_key collate "C", l.id`,
+  );
+}
+
+export async function countChildren(db: Db, treeId: string, id: string): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(location)
+    .where(and(eq(location.treeId, treeId), eq(location.parentId, id)));
+  return row?.value ?? 0;
+}
+
+/** Children of the place move up to its parent (or become top-level). */
+export async function reparentChildren(db: Db, treeId: string, id: string, newParentId: string | null) {
+  await db
+    .update(location)
+    .set({ parentId: newParentId, updatedAt: new Date() })
+    .where(and(eq(location.treeId, treeId), eq(location.parentId, id)));
+}
+
+export async function deleteLocations(db: Db, treeId: string, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.delete(location).where(and(eq(location.treeId, treeId), inArray(location.id, [...ids])));
+}
+
+export async function listLocations(
+  db: Db,
+  treeId: string,
+  filter: { terms: string[]; parentId?: string | 'root'; limit: number; offset: number },
+) {
+  const conditions: SQL[] = [eq(location.treeId, treeId)];
+  for (const term of filter.terms) {
+    conditions.push(sql`${location.nameKey} like ${`%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
+  }
+  if (filter.parentId === 'root') conditions.push(isNull(location.parentId));
+  else if (filter.parentId) conditions.push(eq(location.parentId, filter.parentId));
+  const where = and(...conditions);
+  const rows = await db
+    .select(summaryColumns)
+    .from(location)
+    .where(where)
+    .orderBy(sql`${location.sortKey} collate "C"`, asc(location.id))
+    .limit(filter.limit)
+    .offset(filter.offset);
+  const [total] =
+    conditions.length === 1
+      ? await db.select({ value: tree.locationsCount }).from(tree).where(eq(tree.id, treeId))
+      : await db.select({ value: count() }).from(location).where(where);
+  return { items: rows.map(toSummary), total: total?.value ?? 0 };
+}

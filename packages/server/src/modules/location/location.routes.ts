@@ -1,0 +1,139 @@
+import {
+  createdLocationAnswerSchema,
+  createLocationBodySchema,
+  deletedAnswerSchema,
+  descendantsAnswerSchema,
+  locationIdSchema,
+  locationListAnswerSchema,
+  locationListQuerySchema,
+  locationSchema,
+  matchLocationBodySchema,
+  updateLocationBodySchema,
+} from '@anor/core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { currentUser } from '../../http/session.ts';
+
+const treeId = z.uuid({ error: 'tree.error.notFound' });
+const treeParams = z.strictObject({ treeId });
+const locationParams = z.strictObject({ treeId, id: locationIdSchema });
+const tags = ['location'];
+
+/** The location calls of SPEC §7. Access and rules live in the service. */
+export function registerLocationRoutes(app: FastifyInstance, ctx: AppContext) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { locations } = ctx;
+  const viewer = (request: FastifyRequest) => currentUser(ctx.auth, request);
+
+  routes.get(
+    '/api/:treeId/location',
+    {
+      schema: {
+        tags,
+        summary: 'Search and page the places',
+        params: treeParams,
+        querystring: locationListQuerySchema,
+        response: { 200: locationListAnswerSchema },
+      },
+    },
+    async (request) => locations.list(request.params.treeId, await viewer(request), request.query),
+  );
+
+  routes.get(
+    '/api/:treeId/location/:id',
+    {
+      schema: {
+        tags,
+        summary: 'A place with its ancestors',
+        params: locationParams,
+        response: { 200: locationSchema },
+      },
+    },
+    async (request) => locations.get(request.params.treeId, await viewer(request), request.params.id),
+  );
+
+  routes.get(
+    '/api/:treeId/location/:id/descendants',
+    {
+      schema: {
+        tags,
+        summary: 'Every place below',
+        params: locationParams,
+        response: { 200: descendantsAnswerSchema },
+      },
+    },
+    async (request) => locations.descendants(request.params.treeId, await viewer(request), request.params.id),
+  );
+
+  routes.post(
+    '/api/:treeId/location',
+    {
+      schema: {
+        tags,
+        summary: 'Create a place (under ancestorId, above descendantId)',
+        params: treeParams,
+        body: createLocationBodySchema,
+        response: { 201: createdLocationAnswerSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await locations.create(request.params.treeId, await viewer(request), request.body)),
+  );
+
+  routes.post(
+    '/api/:treeId/location/match',
+    {
+      schema: {
+        tags,
+        summary: 'Find or create a typed place ("name, parent, grandparent…")',
+        params: treeParams,
+        body: matchLocationBodySchema,
+        response: { 200: createdLocationAnswerSchema },
+      },
+    },
+    async (request) => locations.match(request.params.treeId, await viewer(request), request.body.text),
+  );
+
+  routes.put(
+    '/api/:treeId/location/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Update a place (nothing is written when nothing changed)',
+        params: locationParams,
+        body: updateLocationBodySchema,
+        response: { 200: locationSchema },
+      },
+    },
+    async (request) =>
+      locations.update(request.params.treeId, await viewer(request), request.params.id, request.body.updatedLocation),
+  );
+
+  routes.delete(
+    '/api/:treeId/location/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete only this place; its children move up to its parent',
+        params: locationParams,
+        response: { 200: deletedAnswerSchema },
+      },
+    },
+    async (request) => locations.removeOnly(request.params.treeId, await viewer(request), request.params.id),
+  );
+
+  routes.delete(
+    '/api/:treeId/location/:id/descendants',
+    {
+      schema: {
+        tags,
+        summary: 'Delete the place with every place below it',
+        params: locationParams,
+        response: { 200: deletedAnswerSchema },
+      },
+    },
+    async (request) => locations.removeWithDescendants(request.params.treeId, await viewer(request), request.params.id),
+  );
+}

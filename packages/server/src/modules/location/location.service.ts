@@ -1,0 +1,210 @@
+import {
+  type CreateLocationBody,
+  type ErrorCode,
+  foldForSearch,
+  type Location,
+  type LocationListParams,
+  type LocationValues,
+  locationNameSchema,
+  searchTerms,
+  swedishSortKey,
+  uuidv7,
+} from '@anor/core';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../http/errors.ts';
+import type { SessionUser } from '../../http/session.ts';
+import { assertWithinLimits } from '../tree/tree.access.ts';
+import { createTreeGate } from '../tree/tree.gate.ts';
+import * as places from './location.repository.ts';
+
+type PlaceFields = Omit<LocationValues, 'parentId'>;
+
+function toWrite(values: PlaceFields, parentId: string | null): places.LocationWrite {
+  return {
+    parentId,
+    name: values.name,
+    nameKey: foldForSearch(values.name),
+    type: values.type,
+    description: values.description,
+    lat: values.coordinates?.lat ?? null,
+    lng: values.coordinates?.lng ?? null,
+    primaryLink: values.primaryLink,
+    sortKey: swedishSortKey(values.name),
+  };
+}
+
+/** The levels of a typed place, top level first: "Västra Fors, Sunne, Värmland" → Värmland, Sunne, Västra Fors. */
+export function typedLevels(text: string): string[] {
+  return text
+    .split(',')
+    .map((part) => part.trim().replace(/\s+/g, ' '))
+    .filter((part) => part.length > 0)
+    .reverse();
+}
+
+export function createLocationService({ db }: { db: Db }) {
+  const { read, write, counted } = createTreeGate(db);
+
+  async function requirePlace(tx: Db, treeId: string, id: string) {
+    const row = await places.findLocation(tx, treeId, id);
+    if (!row) throw new AppError('location.error.notFound');
+    return row;
+  }
+
+  async function load(tx: Db, treeId: string, id: string): Promise<Location> {
+    const row = await requirePlace(tx, treeId, id);
+    const ancestors = await places.ancestorsOf(tx, treeId, id);
+    const descendants = await places.descendantsOf(tx, treeId, id);
+    return {
+      ...places.toSummary(row),
+      treeId,
+      description: row.description,
+      primaryLink: row.primaryLink,
+      ancestors,
+      childrenCount: descendants.filter((d) => d.depth === 1).length,
+      descendantsCount: descendants.length,
+      descendantsHaveCoordinates: descendants.some((d) => d.lat !== null),
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    };
+  }
+
+  /** A place may not move under itself or one of its descendants. */
+  async function assertNoCycle(tx: Db, treeId: string, id: string, newParentId: string | null) {
+    if (newParentId === null) return;
+    if (newParentId === id) throw new AppError('location.error.cycle');
+    const below = await places.descendantsOf(tx, treeId, id);
+    if (below.some((d) => d.id === newParentId)) throw new AppError('location.error.cycle');
+  }
+
+  return {
+    async get(treeId: string, viewer: SessionUser | null, id: string) {
+      await read(treeId, viewer);
+      return load(db, treeId, id);
+    },
+
+    async list(treeId: string, viewer: SessionUser | null, query: LocationListParams) {
+      await read(treeId, viewer);
+      const { items, total } = await places.listLocations(db, treeId, {
+        terms: searchTerms(query.q ?? ''),
+        parentId: query.parentId,
+        limit: query.pageSize,
+        offset: (query.page - 1) * query.pageSize,
+      });
+      return { items, total, page: query.page, pageSize: query.pageSize };
+    },
+
+    async descendants(treeId: string, viewer: SessionUser | null, id: string) {
+      await read(treeId, viewer);
+      await requirePlace(db, treeId, id);
+      const rows = await places.descendantsOf(db, treeId, id);
+      return { locationId: id, descendants: rows.map((row) => ({ ...places.toSummary(row), depth: row.depth })) };
+    },
+
+    /** Creates a place under ancestorId, optionally taking descendantId as its child. */
+    async create(treeId: string, viewer: SessionUser | null, body: CreateLocationBody & { location: PlaceFields }) {
+      return write(treeId, viewer, async (tx) => {
+        assertWithinLimits(await counted(tx, treeId), 'locations');
+        const parentId = body.ancestorId ?? null;
+        if (parentId) await requirePlace(tx, treeId, parentId);
+        const id = uuidv7();
+        await places.insertLocation(tx, treeId, id, toWrite(body.location, parentId));
+        if (body.descendantId) {
+          // An existing place moves under the new one; the new one's parent must not lie below it.
+          await requirePlace(tx, treeId, body.descendantId);
+          await assertNoCycle(tx, treeId, body.descendantId, parentId);
+          await places.updateLocation(tx, treeId, body.descendantId, { parentId: id });
+        }
+        return { location: await load(tx, treeId, id), amountCreated: 1 };
+      });
+    },
+
+    /**
+     * A typed place ("Västra Fors, Sunne, Värmland, Sverige"): each level is matched, case- and
+     * accent-insensitively, under the level above; the missing levels are created. A single name
+     * matches a place anywhere in the tree when exactly one has it.
+     */
+    async match(treeId: string, viewer: SessionUser | null, text: string) {
+      const levels = typedLevels(text);
+      if (levels.length === 0) throw new AppError('events.validation.locationRequired');
+      for (const level of levels) {
+        const checked = locationNameSchema.safeParse(level);
+        if (!checked.success) throw new AppError(checked.error.issues[0]?.message as ErrorCode);
+      }
+      return write(treeId, viewer, async (tx) => {
+        if (levels.length === 1) {
+          const found = await places.findAllByKey(tx, treeId, foldForSearch(levels[0] ?? ''), 2);
+          if (found.length === 1 && found[0]) return { location: await load(tx, treeId, found[0]), amountCreated: 0 };
+        }
+        let parentId: string | null = null;
+        let created = 0;
+        for (const name of levels) {
+          const existing: string | undefined = await places.findChildByKey(tx, treeId, parentId, foldForSearch(name));
+          if (existing) {
+            parentId = existing;
+            continue;
+          }
+          const id = uuidv7();
+          await places.insertLocation(
+            tx,
+            treeId,
+            id,
+            toWrite({ name, type: null, description: null, coordinates: null, primaryLink: null }, parentId),
+          );
+          created += 1;
+          parentId = id;
+        }
+        // Counted after inserting (the counters are in this transaction): over the limit rolls back.
+        if (created > 0) assertWithinLimits(await counted(tx, treeId), 'locations', 0);
+        return { location: await load(tx, treeId, parentId as string), amountCreated: created };
+      });
+    },
+
+    /** Updates a place; nothing is written when nothing changed. */
+    async update(treeId: string, viewer: SessionUser | null, id: string, values: LocationValues) {
+      return write(treeId, viewer, async (tx) => {
+        const current = await requirePlace(tx, treeId, id);
+        const next = toWrite(values, values.parentId);
+        const unchanged =
+          current.parentId === next.parentId &&
+          current.name === next.name &&
+          current.type === next.type &&
+          current.description === next.description &&
+          current.lat === next.lat &&
+          current.lng === next.lng &&
+          current.primaryLink === next.primaryLink;
+        if (!unchanged) {
+          if (next.parentId !== current.parentId) {
+            if (next.parentId) await requirePlace(tx, treeId, next.parentId);
+            await assertNoCycle(tx, treeId, id, next.parentId);
+          }
+          await places.updateLocation(tx, treeId, id, next);
+        }
+        return load(tx, treeId, id);
+      });
+    },
+
+    /** Deletes only this place: its children move up to its parent. */
+    async removeOnly(treeId: string, viewer: SessionUser | null, id: string) {
+      return write(treeId, viewer, async (tx) => {
+        const row = await requirePlace(tx, treeId, id);
+        await places.reparentChildren(tx, treeId, id, row.parentId);
+        await places.deleteLocations(tx, treeId, [id]);
+        return { deletedIds: [id] };
+      });
+    },
+
+    /** Deletes the place with everything below it. */
+    async removeWithDescendants(treeId: string, viewer: SessionUser | null, id: string) {
+      return write(treeId, viewer, async (tx) => {
+        await requirePlace(tx, treeId, id);
+        const below = await places.descendantsOf(tx, treeId, id);
+        const deletedIds = [id, ...below.map((d) => d.id)];
+        await places.deleteLocations(tx, treeId, deletedIds);
+        return { deletedIds };
+      });
+    },
+  };
+}
+
+export type LocationService = ReturnType<typeof createLocationService>;
