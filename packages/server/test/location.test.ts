@@ -220,6 +220,9 @@ describe('denials', () => {
       ['GET', o.base],
       ['GET', `${o.base}/${place.id}`],
       ['GET', `${o.base}/${place.id}/descendants`],
+      ['GET', `${o.base}/${place.id}/tree`],
+      ['POST', `${o.base}/${place.id}/map`, { includeRelatives: true }],
+      ['POST', `/api/${o.tree.id}/suggestions/location`, { searchString: 'hem' }],
       ['POST', o.base, { location: { name: 'X' } }],
       ['POST', `${o.base}/match`, { text: 'X, Y' }],
       ['PUT', `${o.base}/${place.id}`, { updatedLocation: { name: 'Stolen' } }],
@@ -233,5 +236,64 @@ describe('denials', () => {
     }
     expect((await o.client.get<Location>(`${o.base}/${place.id}`)).body.name).toBe('Hemlig');
     expect(await o.count()).toBe(1);
+  });
+});
+
+describe('maps, the place tree and suggestions', () => {
+  it('answers markers of a place and of the places below it that have coordinates', async () => {
+    const o = await newOwner();
+    const county = await o.create('Värmland', {
+      location: { name: 'Värmland', coordinates: { lat: 59.7, lng: 13.2 } },
+    });
+    await o.create('Sunne', {
+      location: { name: 'Sunne', coordinates: { lat: 59.84, lng: 13.14 } },
+      ancestorId: county.id,
+    });
+    await o.create('Okänd by', { ancestorId: county.id });
+    const own = await o.client.post<{ markers: { name: string; depth: number }[] }>(`${o.base}/${county.id}/map`, {});
+    expect(own.body.markers.map((m) => m.name)).toEqual(['Värmland']);
+    const all = await o.client.post<{ markers: { name: string; depth: number }[] }>(`${o.base}/${county.id}/map`, {
+      includeRelatives: true,
+    });
+    expect(all.body.markers.map((m) => [m.name, m.depth])).toEqual([
+      ['Värmland', 0],
+      ['Sunne', 1],
+    ]);
+  });
+
+  it('answers the whole hierarchy a place belongs to, from its top', async () => {
+    const o = await newOwner();
+    const made = await o.match('Gård, Socken, Län');
+    await o.match('Annan gård, Socken, Län');
+    await o.match('Fristående');
+    const tree = await o.client.get<{ rootId: string; nodes: { name: string; depth: number }[] }>(
+      `${o.base}/${made.body.location.id}/tree`,
+    );
+    expect(tree.body.rootId).toBe(made.body.location.ancestors[0]?.id);
+    expect(tree.body.nodes.map((n) => [n.name, n.depth])).toEqual([
+      ['Län', 0],
+      ['Socken', 1],
+      ['Annan gård', 2],
+      ['Gård', 2],
+    ]);
+  });
+
+  it('suggests places with their paths, accent-insensitively, those starting with the term first', async () => {
+    const o = await newOwner();
+    await o.match('Västra Fors, Sunne, Värmland');
+    await o.match('Östra Sund, Sundsvall');
+    const response = await o.client.post<{ suggestions: { name: string; text: string }[] }>(
+      `/api/${o.tree.id}/suggestions/location`,
+      { searchString: 'SUND', type: 'location' },
+    );
+    expect(response.body.suggestions.map((s) => s.text).sort()).toEqual(['Sundsvall', 'Östra Sund, Sundsvall'].sort());
+    const fors = await o.client.post<{ suggestions: { text: string }[] }>(`/api/${o.tree.id}/suggestions/location`, {
+      searchString: 'vastra',
+    });
+    expect(fors.body.suggestions.map((s) => s.text)).toEqual(['Västra Fors, Sunne, Värmland']);
+    const none = await o.client.post<{ suggestions: unknown[] }>(`/api/${o.tree.id}/suggestions/location`, {
+      searchString: '%',
+    });
+    expect(none.body.suggestions).toEqual([]);
   });
 });

@@ -72,7 +72,9 @@ export type CreateLocationBody = z.input<typeof createLocationBodySchema>;
 
 export const matchLocationBodySchema = z.strictObject({
   /** "Västra Fors, Sunne, Värmland, Sverige": the name, then its ancestors, nearest first. */
-  text: z.string({ error: 'events.validation.locationRequired' }).max(1000, { error: 'location.validation.nameTooLong' }),
+  text: z
+    .string({ error: 'events.validation.locationRequired' })
+    .max(1000, { error: 'location.validation.nameTooLong' }),
 });
 
 export const updateLocationBodySchema = z.strictObject({
@@ -128,3 +130,33 @@ export const descendantsAnswerSchema = z.object({
   locationId: z.string(),
   descendants: z.array(descendantLocationSchema),
 });
+
+export const mapBodySchema = z.strictObject({ includeRelatives: z.boolean().optional() });
+
+export const mapMarkerSchema = locationSummarySchema.extend({
+  coordinates: coordinatesSchema,
+  /** 0 for the place itself, 1 for its children, and so on. */
+  depth: z.number().int(),
+});
+export const mapAnswerSchema = z.object({ locationId: z.string(), markers: z.array(mapMarkerSchema) });
+export type MapAnswer = z.infer<typeof mapAnswerSchema>;
+
+export const locationTreeAnswerSchema = z.object({
+  /** The top of the hierarchy the place belongs to. */
+  rootId: z.string(),
+  nodes: z.array(descendantLocationSchema),
+  truncated: z.boolean(),
+});
+export type LocationTreeAnswer = z.infer<typeof locationTreeAnswerSchema>;
+
+export const suggestionsBodySchema = z.strictObject({
+  searchString: z.string().max(200),
+  type: z.enum(['location']).optional(),
+});
+export const suggestionSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** The place and its ancestors, nearest first: "Sunne, Värmland, Sverige". */
+  text: z.string(),
+});
+export const suggestionsAnswerSchema = z.object({ suggestions: z.array(suggestionSchema) });

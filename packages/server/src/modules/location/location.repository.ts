@@ -202,3 +202,39 @@ export async function listLocations(
       : await db.select({ value: count() }).from(location).where(where);
   return { items: rows.map(toSummary), total: total?.value ?? 0 };
 }
+
+/** The top of the hierarchy a place belongs to. */
+export async function topOf(db: Db, treeId: string, id: string): Promise<string> {
+  const [top] = await ancestorsOf(db, treeId, id);
+  return top?.id ?? id;
+}
+
+/**
+ * Up to `limit` places whose folded name contains the term (those starting with it first), each
+ * with its path of names, nearest first, in one recursive statement.
+ */
+export function suggestLocations(db: Db, treeId: string, term: string, limit: number) {
+  const escaped = term.replace(/[\\%_]/g, (c) => `\\${c}`);
+  return queryRows<{ id: string; name: string; text: string }>(
+    db,
+    sql`
+    with recursive matches as (
+      select id, name from ${location}
+      where tree_id = ${treeId} and name_key like ${`%${escaped}%`}
+      order by (name_key like ${`${escaped}%`}) desc, sort_key collate "C", id
+      limit ${limit}
+    ), up(match_id, id, depth) as (
+      select id, id, 0 from matches
+      union all
+      select up.match_id, l.parent_id, up.depth + 1
+      from up join ${location} l on l.tree_id = ${treeId} and l.id = up.id
+      where l.parent_id is not null and up.depth < 100
+    )
+    select m.id, m.name, string_agg(l.name, ', ' order by up.depth) as text
+    from matches m
+    join up on up.match_id = m.id
+    join ${location} l on l.tree_id = ${treeId} and l.id = up.id
+    group by m.id, m.name
+    order by min(m.name)`,
+  );
+}

@@ -7,7 +7,12 @@ import {
   locationListAnswerSchema,
   locationListQuerySchema,
   locationSchema,
+  locationTreeAnswerSchema,
+  mapAnswerSchema,
+  mapBodySchema,
   matchLocationBodySchema,
+  suggestionsAnswerSchema,
+  suggestionsBodySchema,
   updateLocationBodySchema,
 } from '@anor/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -65,6 +70,53 @@ export function registerLocationRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) => locations.descendants(request.params.treeId, await viewer(request), request.params.id),
+  );
+
+  routes.post(
+    '/api/:treeId/location/:id/map',
+    {
+      schema: {
+        tags,
+        summary: 'Map markers of a place and, with includeRelatives, of the places below it',
+        params: locationParams,
+        body: mapBodySchema,
+        response: { 200: mapAnswerSchema },
+      },
+    },
+    async (request) =>
+      locations.map(
+        request.params.treeId,
+        await viewer(request),
+        request.params.id,
+        request.body.includeRelatives ?? false,
+      ),
+  );
+
+  routes.get(
+    '/api/:treeId/location/:id/tree',
+    {
+      schema: {
+        tags,
+        summary: 'The hierarchy the place belongs to, from its top',
+        params: locationParams,
+        response: { 200: locationTreeAnswerSchema },
+      },
+    },
+    async (request) => locations.hierarchy(request.params.treeId, await viewer(request), request.params.id),
+  );
+
+  routes.post(
+    '/api/:treeId/suggestions/:type',
+    {
+      schema: {
+        tags,
+        summary: 'Suggestions while typing (places, with their paths)',
+        params: z.strictObject({ treeId, type: z.enum(['location'], { error: 'common.error.notFound' }) }),
+        body: suggestionsBodySchema,
+        response: { 200: suggestionsAnswerSchema },
+      },
+    },
+    async (request) => locations.suggestions(request.params.treeId, await viewer(request), request.body.searchString),
   );
 
   routes.post(

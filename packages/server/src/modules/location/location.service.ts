@@ -4,8 +4,10 @@ import {
   foldForSearch,
   type Location,
   type LocationListParams,
+  type LocationTreeAnswer,
   type LocationValues,
   locationNameSchema,
+  type MapAnswer,
   searchTerms,
   swedishSortKey,
   uuidv7,
@@ -18,6 +20,9 @@ import { createTreeGate } from '../tree/tree.gate.ts';
 import * as places from './location.repository.ts';
 
 type PlaceFields = Omit<LocationValues, 'parentId'>;
+
+/** The location tree picker shows at most this many places of one hierarchy. */
+const TREE_LIMIT = 5000;
 
 function toWrite(values: PlaceFields, parentId: string | null): places.LocationWrite {
   return {
@@ -78,6 +83,40 @@ export function createLocationService({ db }: { db: Db }) {
   }
 
   return {
+    /** Markers for the map: the place and, with includeRelatives, every place below it that has coordinates. */
+    async map(treeId: string, viewer: SessionUser | null, id: string, includeRelatives: boolean): Promise<MapAnswer> {
+      await read(treeId, viewer);
+      const row = await requirePlace(db, treeId, id);
+      const below = includeRelatives ? await places.descendantsOf(db, treeId, id) : [];
+      const markers = [{ ...row, depth: 0 }, ...below].flatMap((place) =>
+        place.lat !== null && place.lng !== null
+          ? [{ ...places.toSummary(place), coordinates: { lat: place.lat, lng: place.lng }, depth: place.depth }]
+          : [],
+      );
+      return { locationId: id, markers };
+    },
+
+    /** The whole hierarchy the place belongs to, from its top, for the location tree picker. */
+    async hierarchy(treeId: string, viewer: SessionUser | null, id: string): Promise<LocationTreeAnswer> {
+      await read(treeId, viewer);
+      await requirePlace(db, treeId, id);
+      const rootId = await places.topOf(db, treeId, id);
+      const root = await requirePlace(db, treeId, rootId);
+      const below = await places.descendantsOf(db, treeId, rootId);
+      const nodes = [
+        { ...places.toSummary(root), depth: 0 },
+        ...below.map((d) => ({ ...places.toSummary(d), depth: d.depth })),
+      ];
+      return { rootId, nodes: nodes.slice(0, TREE_LIMIT), truncated: nodes.length > TREE_LIMIT };
+    },
+
+    async suggestions(treeId: string, viewer: SessionUser | null, searchString: string) {
+      await read(treeId, viewer);
+      const term = foldForSearch(searchString.trim());
+      if (term.length === 0) return { suggestions: [] };
+      return { suggestions: await places.suggestLocations(db, treeId, term, 10) };
+    },
+
     async get(treeId: string, viewer: SessionUser | null, id: string) {
       await read(treeId, viewer);
       return load(db, treeId, id);
