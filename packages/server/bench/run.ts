@@ -16,11 +16,12 @@ import pg from 'pg';
 import { type App, buildApp } from '../src/app.ts';
 import { readConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
-import { seedTree } from '../src/seed/seed-tree.ts';
+import { type SeededTree, seedTree } from '../src/seed/seed-tree.ts';
 
 const iterations = Number(process.env.BENCH_ITERATIONS ?? 100);
 const largeTreePersons = Number(process.env.BENCH_PERSONS ?? 100_000);
 const addedChildren = 20;
+const addedPlaces = 20;
 
 interface Sample {
   name: string;
@@ -72,7 +73,8 @@ async function benchmark(database: Database, dataDir: string) {
   const samples: Sample[] = [];
   try {
     await foundation(app, samples);
-    await largeTree(app, samples);
+    const seeded = await largeTree(app, samples);
+    await largeTreePlaces(app, samples, seeded);
   } finally {
     await app.close();
     await database.close();
@@ -133,20 +135,23 @@ async function foundation(app: App, samples: Sample[]) {
   await run('GET tree list with counts', (i) => inject('GET', `/api/user/${userIds[i]}/tree`, undefined, cookies[i]));
 }
 
-async function largeTree(app: App, samples: Sample[]) {
+async function largeTree(app: App, samples: Sample[]): Promise<SeededTree> {
   const inject = injector(app);
   const run = measure(samples);
   const started = performance.now();
-  // Room for the children added below, under the paid ceiling of 100,000 nodes.
-  const seededPersons = Math.min(largeTreePersons, 100_000 - addedChildren);
+  // Room for the children and places added below, under the paid ceiling of 100,000 nodes.
+  const seededNodes = Math.min(largeTreePersons, 100_000 - addedChildren - addedPlaces);
   const seeded = await seedTree(app.anor, {
-    persons: seededPersons,
+    nodes: seededNodes,
     email: `bench-large-${Date.now()}@example.com`,
     password: 'benchmark password',
     treeName: 'Large tree',
   });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  samples.push({ name: `(seeding ${seededPersons} persons took ${seconds} s)`, millis: [] });
+  samples.push({
+    name: `(seeding ${seededNodes} nodes, ${seeded.places.length} of them places, took ${seconds} s)`,
+    millis: [],
+  });
   const { cookie, treeId, family, ids } = seeded;
   const idOf = (key: string | undefined) => ids.get(key ?? '') ?? '';
   const youngest = family.generations.at(-1) ?? [];
@@ -192,13 +197,63 @@ async function largeTree(app: App, samples: Sample[]) {
         { person: { fName: 'Ny', lName: 'Bench' }, relation: { type: 'child', personId: at(youngest, i) } },
         cookie,
       ),
-    20,
+    addedChildren,
+  );
+  return seeded;
+}
+
+async function largeTreePlaces(app: App, samples: Sample[], seeded: SeededTree) {
+  const inject = injector(app);
+  const run = measure(samples);
+  const { cookie, treeId, places, placeIds } = seeded;
+  const base = `/api/${treeId}`;
+  const counties = places.filter((p) => p.type === 'Län');
+  const villages = places.filter((p) => p.type === 'By');
+  const at = <T>(items: T[], i: number) => items[(i * 7919) % items.length] as T;
+  const idOf = (key: string) => placeIds.get(key) ?? '';
+  await run('place: GET location/{id} (a village)', (i) =>
+    inject('GET', `${base}/location/${idOf(at(villages, i).key)}`, undefined, cookie),
+  );
+  await run('place: GET location/{id}/descendants (a county)', (i) =>
+    inject('GET', `${base}/location/${idOf(at(counties, i).key)}/descendants`, undefined, cookie),
+  );
+  await run('place: POST location/{id}/map with relatives (county)', (i) =>
+    inject('POST', `${base}/location/${idOf(at(counties, i).key)}/map`, { includeRelatives: true }, cookie),
+  );
+  await run('place: POST location/match (existing, 4 levels)', (i) => {
+    const village = at(villages, i);
+    const parish = places.find((p) => p.key === village.parentKey);
+    const county = places.find((p) => p.key === parish?.parentKey);
+    return inject(
+      'POST',
+      `${base}/location/match`,
+      { text: `${village.name}, ${parish?.name}, ${county?.name}, Sverige` },
+      cookie,
+    );
+  });
+  await run('place: POST suggestions/location', (i) =>
+    inject('POST', `${base}/suggestions/location`, { searchString: `Byn ${(i % 25) + 1}-1` }, cookie),
+  );
+  await run(
+    'place: POST location/match (new farm)',
+    (i) => {
+      const village = at(villages, i);
+      const parish = places.find((p) => p.key === village.parentKey);
+      const county = places.find((p) => p.key === parish?.parentKey);
+      return inject(
+        'POST',
+        `${base}/location/match`,
+        { text: `Gård ${i}, ${village.name}, ${parish?.name}, ${county?.name}, Sverige` },
+        cookie,
+      );
+    },
+    addedPlaces,
   );
 }
 
 function print({ description, samples }: { description: string; samples: Sample[] }) {
   console.log(`\n${description}`);
-  console.log(`${'operation'.padEnd(46)} ${'median'.padStart(10)} ${'p95'.padStart(10)} ${'p99'.padStart(10)}`);
+  console.log(`${'operation'.padEnd(58)} ${'median'.padStart(10)} ${'p95'.padStart(10)} ${'p99'.padStart(10)}`);
   for (const { name, millis } of samples) {
     if (millis.length === 0) {
       console.log(name);
@@ -207,7 +262,7 @@ function print({ description, samples }: { description: string; samples: Sample[
     const sorted = [...millis].sort((a, b) => a - b);
     const q = (p: number) =>
       `${(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0).toFixed(1)} ms`;
-    console.log(`${name.padEnd(46)} ${q(0.5).padStart(10)} ${q(0.95).padStart(10)} ${q(0.99).padStart(10)}`);
+    console.log(`${name.padEnd(58)} ${q(0.5).padStart(10)} ${q(0.95).padStart(10)} ${q(0.99).padStart(10)}`);
   }
 }
 

@@ -1,6 +1,6 @@
 /**
- * `npm run seed -- [--persons 100000] [--email seed@example.com] [--password …]`: adds a tree with
- * a generated family to the configured database (DATA_DIR or DATABASE_URL, as `npm start`), for
+ * `npm run seed -- [--nodes 100000] [--email seed@example.com] [--password …]`: adds a tree with
+ * a generated family and places to the configured database (DATA_DIR or DATABASE_URL, as `npm start`), for
  * development and benchmarks. Sign in with the e-mail and password to browse it.
  */
 import path from 'node:path';
@@ -12,7 +12,7 @@ import { seedTree } from './seed-tree.ts';
 
 const { values } = parseArgs({
   options: {
-    persons: { type: 'string', default: '100000' },
+    nodes: { type: 'string', default: '100000' },
     email: { type: 'string', default: 'seed@example.com' },
     password: { type: 'string', default: 'seed-password' },
     name: { type: 'string' },
@@ -25,16 +25,16 @@ const database = config.databaseUrl
   ? await openDatabase({ kind: 'postgres', url: config.databaseUrl })
   : await openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') });
 const app = await buildApp({ config, database, logger: false });
-const persons = Number(values.persons);
+const nodes = Number(values.nodes);
 const started = performance.now();
 const seeded = await seedTree(app.anor, {
-  persons,
+  nodes,
   email: values.email,
   password: values.password,
-  treeName: values.name ?? `Generated ${persons.toLocaleString('sv')} (${new Date().toISOString().slice(0, 16)})`,
+  treeName: values.name ?? `Generated ${nodes.toLocaleString('sv')} (${new Date().toISOString().slice(0, 19)})`,
 });
 console.log(
-  `Seeded ${persons} persons in ${((performance.now() - started) / 1000).toFixed(1)} s into ${database.description}: tree ${seeded.treeId}, user ${values.email}`,
+  `Seeded ${nodes} nodes (${seeded.places.length} places) in ${((performance.now() - started) / 1000).toFixed(1)} s into ${database.description}: tree ${seeded.treeId}, user ${values.email}`,
 );
 await app.close();
 await database.close();

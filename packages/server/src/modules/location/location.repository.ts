@@ -238,3 +238,8 @@ export function suggestLocations(db: Db, treeId: string, term: string, limit: nu
     order by min(m.name)`,
   );
 }
+
+/** Refreshes the planner's statistics after a bulk import. */
+export async function analyzeTable(db: Db): Promise<void> {
+  await db.execute(sql`analyze ${location}`);
+}

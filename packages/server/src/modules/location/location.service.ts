@@ -17,6 +17,7 @@ import { AppError } from '../../http/errors.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { assertWithinLimits } from '../tree/tree.access.ts';
 import { createTreeGate } from '../tree/tree.gate.ts';
+import { type BulkPlace, insertPlaces } from './location.bulk.ts';
 import * as places from './location.repository.ts';
 
 type PlaceFields = Omit<LocationValues, 'parentId'>;
@@ -83,6 +84,16 @@ export function createLocationService({ db }: { db: Db }) {
   }
 
   return {
+    /** Adds many places at once (seed data, imports) within the tree's limits; answers the ids by key. */
+    async importPlaces(treeId: string, viewer: SessionUser | null, bulk: BulkPlace[]) {
+      const ids = await write(treeId, viewer, async (tx) => {
+        assertWithinLimits(await counted(tx, treeId), 'locations', bulk.length);
+        return insertPlaces(tx, treeId, bulk);
+      });
+      if (bulk.length >= 1000) await places.analyzeTable(db);
+      return ids;
+    },
+
     /** Markers for the map: the place and, with includeRelatives, every place below it that has coordinates. */
     async map(treeId: string, viewer: SessionUser | null, id: string, includeRelatives: boolean): Promise<MapAnswer> {
       await read(treeId, viewer);
