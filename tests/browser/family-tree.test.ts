@@ -2,9 +2,15 @@ import path from 'node:path';
 import { translate } from '@anor/core/i18n';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { subscription } from '../../packages/server/src/db/schema.ts';
 import { descendantTree, fullPedigree } from '../../packages/web/src/features/family-tree/chart-test-data.ts';
-import { type AppServer, browserAvailable, launchBrowser, screenshotDir, startAppServer } from './harness.ts';
+import {
+  type AppServer,
+  browserAvailable,
+  launchBrowser,
+  registerApiUser,
+  screenshotDir,
+  startAppServer,
+} from './harness.ts';
 import { AppShell } from './pages/app-shell.ts';
 import { FamilyTreePage } from './pages/family-tree-page.ts';
 
@@ -63,34 +69,12 @@ async function inParallel<T>(items: T[], limit: number, task: (item: T) => Promi
  * some 30–60 ms here, so 1,000 more would add about a minute to the suite.
  */
 async function seedTree(server: AppServer): Promise<SeededTree> {
-  const headers = { Origin: server.url, 'Content-Type': 'application/json', 'Accept-Language': 'sv' };
-  const registered = await fetch(`${server.url}/api/user`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ fName: 'Astrid', email: `astrid.${Date.now()}@example.com`, password: 'släktträd-123' }),
+  const { userId, cookie, send } = await registerApiUser(server, {
+    fName: 'Astrid',
+    password: 'släktträd-123',
+    paid: true,
   });
-  if (!registered.ok) throw new Error(`register: ${registered.status} ${await registered.text()}`);
-  const user = (await registered.json()) as { id: string };
-  // A paid subscription: the free tier stops at 20 persons.
-  await server.database.db
-    .insert(subscription)
-    .values({ userId: user.id, plan: 'yearly', validUntil: new Date(Date.now() + 86_400_000) });
-  const setCookie = registered.headers.getSetCookie().find((header) => header.includes('session_token='));
-  const [name, ...value] = setCookie?.split(';')[0]?.split('=') ?? [];
-  if (!name) throw new Error('No session cookie after registering');
-  const cookie = { name, value: value.join('=') };
-  const authed = { ...headers, Cookie: `${cookie.name}=${cookie.value}` };
-  const send = async <T>(method: string, apiPath: string, body: unknown): Promise<T> => {
-    const response = await fetch(`${server.url}/api/${apiPath}`, {
-      method,
-      headers: authed,
-      body: JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`${method} ${apiPath}: ${response.status} ${await response.text()}`);
-    return (await response.json()) as T;
-  };
-
-  const tree = await send<{ id: string; rootId: string }>('POST', `user/${user.id}/tree`, {
+  const tree = await send<{ id: string; rootId: string }>('POST', `user/${userId}/tree`, {
     treeName: 'Släkten Lindqvist',
   });
   await send('PUT', `${tree.id}/person/${tree.rootId}`, {

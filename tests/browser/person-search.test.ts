@@ -2,7 +2,14 @@ import path from 'node:path';
 import { translate } from '@anor/core/i18n';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppServer, browserAvailable, launchBrowser, screenshotDir, startAppServer } from './harness.ts';
+import {
+  type AppServer,
+  browserAvailable,
+  launchBrowser,
+  registerApiUser,
+  screenshotDir,
+  startAppServer,
+} from './harness.ts';
 import { AppShell } from './pages/app-shell.ts';
 import { PersonListPage } from './pages/person-list-page.ts';
 
@@ -58,31 +65,8 @@ const alphabetical = [
 
 /** Registers through the API and fills a tree, far faster than through the forms. */
 async function seedTree(server: AppServer) {
-  const headers = { Origin: server.url, 'Content-Type': 'application/json', 'Accept-Language': 'sv' };
-  const registered = await fetch(`${server.url}/api/user`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ fName: 'Tove', email: `tove.${Date.now()}@example.com`, password: 'sök-i-trädet-1' }),
-  });
-  if (!registered.ok) throw new Error(`register: ${registered.status} ${await registered.text()}`);
-  const user = (await registered.json()) as { id: string };
-  const setCookie = registered.headers.getSetCookie().find((header) => header.includes('session_token='));
-  const pair = setCookie?.split(';')[0]?.split('=') ?? [];
-  const [name, ...value] = pair;
-  if (!name) throw new Error('No session cookie after registering');
-  const cookie = { name, value: value.join('=') };
-  const authed = { ...headers, Cookie: `${cookie.name}=${cookie.value}` };
-
-  const send = async <T>(method: string, apiPath: string, body: unknown): Promise<T> => {
-    const response = await fetch(`${server.url}/api/${apiPath}`, {
-      method,
-      headers: authed,
-      body: JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`${method} ${apiPath}: ${response.status} ${await response.text()}`);
-    return (await response.json()) as T;
-  };
-  const tree = await send<{ id: string; rootId: string }>('POST', `user/${user.id}/tree`, { treeName: 'Släkten Ek' });
+  const { userId, cookie, send } = await registerApiUser(server, { fName: 'Tove', password: 'sök-i-trädet-1' });
+  const tree = await send<{ id: string; rootId: string }>('POST', `user/${userId}/tree`, { treeName: 'Släkten Ek' });
   await send('PUT', `${tree.id}/person/${tree.rootId}`, {
     fName: 'Åsa',
     lName: 'Ek',

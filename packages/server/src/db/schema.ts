@@ -274,6 +274,3 @@ export const schema = {
   siblingLink,
   location,
 };
-
-/** SQL fragment for "now" inside updates, so that timestamps come from the database clock. */
-export const now = sql`now()`;

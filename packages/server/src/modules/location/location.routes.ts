@@ -19,11 +19,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { treeIdParam, treeParams } from '../../http/params.ts';
 import { currentUser } from '../../http/session.ts';
 
-const treeId = z.uuid({ error: 'tree.error.notFound' });
-const treeParams = z.strictObject({ treeId });
-const locationParams = z.strictObject({ treeId, id: locationIdSchema });
+const locationParams = z.strictObject({ treeId: treeIdParam, id: locationIdSchema });
 const tags = ['location'];
 
 /** The location calls of SPEC §7. Access and rules live in the service. */
@@ -111,7 +110,7 @@ export function registerLocationRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         summary: 'Suggestions while typing (places, with their paths)',
-        params: z.strictObject({ treeId, type: z.enum(['location'], { error: 'common.error.notFound' }) }),
+        params: z.strictObject({ treeId: treeIdParam, type: z.enum(['location'], { error: 'common.error.notFound' }) }),
         body: suggestionsBodySchema,
         response: { 200: suggestionsAnswerSchema },
       },

@@ -81,11 +81,6 @@ export async function deletePerson(db: Db, treeId: string, id: string): Promise<
   await db.delete(person).where(and(eq(person.treeId, treeId), eq(person.id, id)));
 }
 
-export async function countPersons(db: Db, treeId: string): Promise<number> {
-  const [row] = await db.select({ value: count() }).from(person).where(eq(person.treeId, treeId));
-  return row?.value ?? 0;
-}
-
 // ---- Relations ----
 
 export async function parentIdsOf(db: Db, treeId: string, childId: string): Promise<string[]> {
@@ -103,15 +98,6 @@ export async function childIdsOf(db: Db, treeId: string, parentId: string): Prom
     .from(parentChild)
     .where(and(eq(parentChild.treeId, treeId), eq(parentChild.parentId, parentId)));
   return rows.map((row) => row.id);
-}
-
-export async function partnerIdsOf(db: Db, treeId: string, personId: string): Promise<string[]> {
-  const rows = await db
-    .select({ a: partner.personA, b: partner.personB })
-    .from(partner)
-    .where(and(eq(partner.treeId, treeId), or(eq(partner.personA, personId), eq(partner.personB, personId))))
-    .orderBy(asc(partner.createdAt));
-  return rows.map((row) => (row.a === personId ? row.b : row.a));
 }
 
 export async function explicitSiblingIdsOf(db: Db, treeId: string, personId: string): Promise<string[]> {
@@ -493,8 +479,6 @@ export async function listPersons(db: Db, treeId: string, filter: PersonListFilt
     : await db.select({ value: count() }).from(person).where(where);
   return { items, total: total?.value ?? 0 };
 }
-
-export type { RootRelation };
 
 function ordered(a: string, b: string): [string, string] {
   return a < b ? [a, b] : [b, a];

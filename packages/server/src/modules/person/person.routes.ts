@@ -31,11 +31,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { treeIdParam, treeParams } from '../../http/params.ts';
 import { currentUser } from '../../http/session.ts';
 
-const treeId = z.uuid({ error: 'tree.error.notFound' });
-const treeParams = z.strictObject({ treeId });
-const personParams = z.strictObject({ treeId, id: personIdSchema });
+const personParams = z.strictObject({ treeId: treeIdParam, id: personIdSchema });
 const generations = z.coerce.number({ error: 'common.error.validation' }).int().min(1).max(30);
 const tags = ['person'];
 

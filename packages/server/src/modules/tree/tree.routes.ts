@@ -10,10 +10,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/errors.ts';
+import { treeIdParam, treeParams } from '../../http/params.ts';
 import { requireUser } from '../../http/session.ts';
 
-const treeId = z.uuid({ error: 'tree.error.notFound' });
-const treeParams = z.strictObject({ treeId });
 const userParams = z.strictObject({ userId: z.string().min(1).max(64) });
 const tags = ['tree'];
 
@@ -76,7 +75,7 @@ export function registerTreeRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         summary: 'Delete a tree and everything in it (owner only, with password)',
-        params: z.strictObject({ treeId, deletedTreeId: treeId }),
+        params: z.strictObject({ treeId: treeIdParam, deletedTreeId: treeIdParam }),
         body: deleteTreeBodySchema,
         response: { 200: okAnswerSchema },
       },

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../http/errors.ts';
 import type { SessionUser } from '../../http/session.ts';
-import { type Access, assertAccess, assertCanEdit, assertCanRead, roleInTree } from './tree.access.ts';
+import { assertCanEdit, assertCanRead, roleInTree } from './tree.access.ts';
 import * as trees from './tree.repository.ts';
 
 export interface TreeServiceDeps {
@@ -44,13 +44,6 @@ export function createTreeService({ db }: TreeServiceDeps) {
   }
 
   return {
-    /** The tree, if the viewer may read it (or edit it, when asked). */
-    async authorize(treeId: string, viewer: SessionUser | null, need: Access): Promise<trees.TreeAccessRow> {
-      const row = await trees.findTreeAccess(db, treeId);
-      assertAccess(row, viewer, need);
-      return row;
-    },
-
     async listOwn(viewer: SessionUser): Promise<TreeInfo[]> {
       const rows = await trees.listTreesOfOwner(db, viewer.id);
       return rows.map((row) => toTreeInfo(row, viewer));
