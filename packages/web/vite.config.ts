@@ -18,6 +18,8 @@ export default defineConfig({
               test: /node_modules[\\/](@mantine|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-transition-group|react-style-singleton|use-callback-ref|use-sidecar|tslib|clsx|get-nonce|detect-node-es)[\\/]/,
             },
             { name: 'data', test: /node_modules[\\/](zod|@tanstack|i18next|react-i18next)[\\/]/ },
+            // Only the lazily loaded map components use it.
+            { name: 'leaflet', test: /node_modules[\\/](leaflet|leaflet\.markercluster)[\\/]/ },
           ],
         },
       },

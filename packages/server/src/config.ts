@@ -16,6 +16,8 @@ export interface Config {
   mailFrom: string;
   supportEmail: string;
   payment: { number: string; recipient: string };
+  /** Map tiles (a Leaflet URL template) and their attribution, trusted HTML from the operator. */
+  map: { tileUrl: string; attribution: string };
   /** Directory of the built web app; null when it is not served (tests of the API alone). */
   webDistDir: string | null;
   logLevel: string;
@@ -46,6 +48,11 @@ export const defaultRateLimits: RateLimits = {
   contact: { max: 10, windowMs: 60 * minute },
 };
 
+/** OpenStreetMap's standard tiles; heavy use needs a tile provider of one's own (see their tile usage policy). */
+export const defaultMapTileUrl = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+export const defaultMapAttribution =
+  '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
+
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const repoRoot = path.resolve(here, '../../..');
 
@@ -66,6 +73,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payment: {
       number: env.PAYMENT_NUMBER ?? '',
       recipient: env.PAYMENT_RECIPIENT ?? '',
+    },
+    map: {
+      tileUrl: env.MAP_TILE_URL?.trim() || defaultMapTileUrl,
+      attribution: env.MAP_ATTRIBUTION?.trim() || defaultMapAttribution,
     },
     webDistDir:
       env.WEB_DIST_DIR === '' ? null : path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'packages/web/dist')),

@@ -124,6 +124,16 @@ describe('contact and configuration', () => {
     expect(response.body).toMatchObject({ payment: { number: '123 456 78 90', recipient: 'Anor Test AB' } });
   });
 
+  it('serves the map tiles, OpenStreetMap unless configured', async () => {
+    const response = await new TestClient(t.app).get('/api/config');
+    expect(response.body).toMatchObject({
+      map: {
+        tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+        attribution: expect.stringContaining('OpenStreetMap'),
+      },
+    });
+  });
+
   it('serves the OpenAPI document built from the route schemas', async () => {
     const response = await new TestClient(t.app).get<{ openapi: string; paths: Record<string, unknown> }>(
       '/api/docs/openapi.json',

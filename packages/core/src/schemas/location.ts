@@ -140,6 +140,11 @@ export const mapMarkerSchema = locationSummarySchema.extend({
 });
 export const mapAnswerSchema = z.object({ locationId: z.string(), markers: z.array(mapMarkerSchema) });
 export type MapAnswer = z.infer<typeof mapAnswerSchema>;
+export type MapMarker = z.infer<typeof mapMarkerSchema>;
+
+/** GET /api/{treeId}/map: every place of the tree that has coordinates (depth 0 for all). */
+export const treeMapAnswerSchema = z.object({ markers: z.array(mapMarkerSchema) });
+export type TreeMapAnswer = z.infer<typeof treeMapAnswerSchema>;
 
 export const locationTreeAnswerSchema = z.object({
   /** The top of the hierarchy the place belongs to. */

@@ -1,5 +1,5 @@
 import type { LocationSummary } from '@anor/core';
-import { and, asc, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { location, tree } from '../../db/schema.ts';
@@ -203,6 +203,18 @@ export async function listLocations(
   return { items: rows.map(toSummary), total: total?.value ?? 0 };
 }
 
+/** Every place of the tree that has coordinates, in Swedish order: the tree-wide map. */
+export async function locationsWithCoordinates(db: Db, treeId: string) {
+  const rows = await db
+    .select(summaryColumns)
+    .from(location)
+    .where(and(eq(location.treeId, treeId), isNotNull(location.lat), isNotNull(location.lng)))
+    .orderBy(sql`${location.sortKey} collate "C"`, asc(location.id));
+  return rows.flatMap((row) =>
+    row.lat !== null && row.lng !== null ? [{ ...toSummary(row), coordinates: { lat: row.lat, lng: row.lng } }] : [],
+  );
+}
+
 /** The top of the hierarchy a place belongs to. */
 export async function topOf(db: Db, treeId: string, id: string): Promise<string> {
   const [top] = await ancestorsOf(db, treeId, id);
@@ -242,4 +254,16 @@ export function suggestLocations(db: Db, treeId: string, term: string, limit: nu
 /** Refreshes the planner's statistics after a bulk import. */
 export async function analyzeTable(db: Db): Promise<void> {
   await db.execute(sql`analyze ${location}`);
+}
+
+/** The coordinates of these places (those that have them). */
+export async function coordinatesOf(db: Db, treeId: string, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: location.id, lat: location.lat, lng: location.lng })
+    .from(location)
+    .where(and(eq(location.treeId, treeId), inArray(location.id, [...ids]), isNotNull(location.lat)));
+  return rows.flatMap((row) =>
+    row.lat !== null && row.lng !== null ? [{ id: row.id, coordinates: { lat: row.lat, lng: row.lng } }] : [],
+  );
 }

@@ -13,6 +13,7 @@ import {
   matchLocationBodySchema,
   suggestionsAnswerSchema,
   suggestionsBodySchema,
+  treeMapAnswerSchema,
   updateLocationBodySchema,
 } from '@anor/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -89,6 +90,19 @@ export function registerLocationRoutes(app: FastifyInstance, ctx: AppContext) {
         request.params.id,
         request.body.includeRelatives ?? false,
       ),
+  );
+
+  routes.get(
+    '/api/:treeId/map',
+    {
+      schema: {
+        tags,
+        summary: 'Map markers of every place of the tree that has coordinates',
+        params: treeParams,
+        response: { 200: treeMapAnswerSchema },
+      },
+    },
+    async (request) => locations.treeMap(request.params.treeId, await viewer(request)),
   );
 
   routes.get(

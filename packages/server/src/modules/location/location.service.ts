@@ -10,11 +10,13 @@ import {
   type MapAnswer,
   searchTerms,
   swedishSortKey,
+  type TreeMapAnswer,
   uuidv7,
 } from '@anor/core';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { SessionUser } from '../../http/session.ts';
+import { moveEventsToPlace } from '../event/event.repository.ts';
 import { assertWithinLimits } from '../tree/tree.access.ts';
 import { createTreeGate } from '../tree/tree.gate.ts';
 import { type BulkPlace, insertPlaces } from './location.bulk.ts';
@@ -46,6 +48,53 @@ export function typedLevels(text: string): string[] {
     .map((part) => part.trim().replace(/\s+/g, ' '))
     .filter((part) => part.length > 0)
     .reverse();
+}
+
+/** The levels of a typed place, each a valid place name; empty text gives locationRequired. */
+function checkedLevels(text: string): string[] {
+  const levels = typedLevels(text);
+  if (levels.length === 0) throw new AppError('events.validation.locationRequired');
+  for (const level of levels) {
+    const checked = locationNameSchema.safeParse(level);
+    if (!checked.success) throw new AppError(checked.error.issues[0]?.message as ErrorCode);
+  }
+  return levels;
+}
+
+async function findOrCreateLevels(tx: Db, treeId: string, levels: readonly string[]) {
+  if (levels.length === 1) {
+    const found = await places.findAllByKey(tx, treeId, foldForSearch(levels[0] ?? ''), 2);
+    if (found.length === 1 && found[0]) return { id: found[0], created: 0 };
+  }
+  let parentId: string | null = null;
+  let created = 0;
+  for (const name of levels) {
+    const existing: string | undefined = await places.findChildByKey(tx, treeId, parentId, foldForSearch(name));
+    if (existing) {
+      parentId = existing;
+      continue;
+    }
+    const id = uuidv7();
+    await places.insertLocation(
+      tx,
+      treeId,
+      id,
+      toWrite({ name, type: null, description: null, coordinates: null, primaryLink: null }, parentId),
+    );
+    created += 1;
+    parentId = id;
+  }
+  return { id: parentId as string, created };
+}
+
+/**
+ * A typed place ("Västra Fors, Sunne, Värmland, Sverige") inside the caller's write transaction:
+ * each level is matched, case- and accent-insensitively, under the level above; the missing
+ * levels are created. A single name matches a place anywhere in the tree when exactly one has it.
+ * The caller checks the place limit after its own inserts.
+ */
+export function findOrCreateTypedPlace(tx: Db, treeId: string, text: string) {
+  return findOrCreateLevels(tx, treeId, checkedLevels(text));
 }
 
 export function createLocationService({ db }: { db: Db }) {
@@ -105,6 +154,13 @@ export function createLocationService({ db }: { db: Db }) {
           : [],
       );
       return { locationId: id, markers };
+    },
+
+    /** Markers for the tree-wide map: every place of the tree that has coordinates. */
+    async treeMap(treeId: string, viewer: SessionUser | null): Promise<TreeMapAnswer> {
+      await read(treeId, viewer);
+      const rows = await places.locationsWithCoordinates(db, treeId);
+      return { markers: rows.map((row) => ({ ...row, depth: 0 })) };
     },
 
     /** The whole hierarchy the place belongs to, from its top, for the location tree picker. */
@@ -169,44 +225,14 @@ export function createLocationService({ db }: { db: Db }) {
       });
     },
 
-    /**
-     * A typed place ("Västra Fors, Sunne, Värmland, Sverige"): each level is matched, case- and
-     * accent-insensitively, under the level above; the missing levels are created. A single name
-     * matches a place anywhere in the tree when exactly one has it.
-     */
+    /** Finds or creates a typed place (see `findOrCreateTypedPlace`). */
     async match(treeId: string, viewer: SessionUser | null, text: string) {
-      const levels = typedLevels(text);
-      if (levels.length === 0) throw new AppError('events.validation.locationRequired');
-      for (const level of levels) {
-        const checked = locationNameSchema.safeParse(level);
-        if (!checked.success) throw new AppError(checked.error.issues[0]?.message as ErrorCode);
-      }
+      const levels = checkedLevels(text);
       return write(treeId, viewer, async (tx) => {
-        if (levels.length === 1) {
-          const found = await places.findAllByKey(tx, treeId, foldForSearch(levels[0] ?? ''), 2);
-          if (found.length === 1 && found[0]) return { location: await load(tx, treeId, found[0]), amountCreated: 0 };
-        }
-        let parentId: string | null = null;
-        let created = 0;
-        for (const name of levels) {
-          const existing: string | undefined = await places.findChildByKey(tx, treeId, parentId, foldForSearch(name));
-          if (existing) {
-            parentId = existing;
-            continue;
-          }
-          const id = uuidv7();
-          await places.insertLocation(
-            tx,
-            treeId,
-            id,
-            toWrite({ name, type: null, description: null, coordinates: null, primaryLink: null }, parentId),
-          );
-          created += 1;
-          parentId = id;
-        }
+        const { id, created } = await findOrCreateLevels(tx, treeId, levels);
         // Counted after inserting (the counters are in this transaction): over the limit rolls back.
         if (created > 0) assertWithinLimits(await counted(tx, treeId), 'locations', 0);
-        return { location: await load(tx, treeId, parentId as string), amountCreated: created };
+        return { location: await load(tx, treeId, id), amountCreated: created };
       });
     },
 
@@ -239,6 +265,8 @@ export function createLocationService({ db }: { db: Db }) {
       return write(treeId, viewer, async (tx) => {
         const row = await requirePlace(tx, treeId, id);
         await places.reparentChildren(tx, treeId, id, row.parentId);
+        // Its events keep the nearest place they still have: the parent.
+        await moveEventsToPlace(tx, treeId, [id], row.parentId);
         await places.deleteLocations(tx, treeId, [id]);
         return { deletedIds: [id] };
       });
@@ -247,9 +275,11 @@ export function createLocationService({ db }: { db: Db }) {
     /** Deletes the place with everything below it. */
     async removeWithDescendants(treeId: string, viewer: SessionUser | null, id: string) {
       return write(treeId, viewer, async (tx) => {
-        await requirePlace(tx, treeId, id);
+        const row = await requirePlace(tx, treeId, id);
         const below = await places.descendantsOf(tx, treeId, id);
         const deletedIds = [id, ...below.map((d) => d.id)];
+        // Their events keep the place above the deleted ones, if there is one.
+        await moveEventsToPlace(tx, treeId, deletedIds, row.parentId);
         await places.deleteLocations(tx, treeId, deletedIds);
         return { deletedIds };
       });

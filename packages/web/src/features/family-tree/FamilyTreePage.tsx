@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { ErrorView } from '../../lib/ErrorView.tsx';
+import { LocationDialogProvider } from '../location/LocationDialogProvider.tsx';
 import { PersonDialogProvider, usePersonDialog } from '../person/PersonDialogProvider.tsx';
 import { familyTreeHref, personHref } from '../person/paths.ts';
 import { usePersonName } from '../person/person-name.ts';
@@ -53,7 +54,9 @@ export function FamilyTreePage() {
   const { treeId = '', personId = '' } = useParams();
   return (
     <PersonDialogProvider treeId={treeId}>
-      <FamilyTreeView treeId={treeId} personId={personId} />
+      <LocationDialogProvider treeId={treeId}>
+        <FamilyTreeView treeId={treeId} personId={personId} />
+      </LocationDialogProvider>
     </PersonDialogProvider>
   );
 }

@@ -1,0 +1,40 @@
+import { createContext, type ReactNode, useContext, useMemo, useState } from 'react';
+import { LocationDialog, type LocationDialogTarget } from './LocationDialog.tsx';
+import type { PreparedLocation } from './location-form.ts';
+
+interface LocationDialogContextValue {
+  /** Opens the location dialog on a place of the provider's tree. */
+  openLocationDialog: (locationId: string) => void;
+  /** Opens the location dialog on a new place, with what it starts with (a name, a parent). */
+  openNewLocationDialog: (prepared?: PreparedLocation) => void;
+}
+
+const LocationDialogContext = createContext<LocationDialogContextValue | null>(null);
+
+/**
+ * Gives the views of one tree one shared location dialog: wrap the view in it, then call
+ * `useLocationDialog().openLocationDialog(id)` wherever a place is shown (an event's place, a
+ * list, a map).
+ */
+export function LocationDialogProvider({ treeId, children }: { treeId: string; children: ReactNode }) {
+  const [target, setTarget] = useState<LocationDialogTarget>(null);
+  const value = useMemo<LocationDialogContextValue>(
+    () => ({
+      openLocationDialog: (locationId) => setTarget({ kind: 'existing', locationId }),
+      openNewLocationDialog: (prepared = {}) => setTarget({ kind: 'new', prepared, key: Date.now() }),
+    }),
+    [],
+  );
+  return (
+    <LocationDialogContext value={value}>
+      {children}
+      <LocationDialog treeId={treeId} target={target} onClose={() => setTarget(null)} />
+    </LocationDialogContext>
+  );
+}
+
+export function useLocationDialog(): LocationDialogContextValue {
+  const context = useContext(LocationDialogContext);
+  if (!context) throw new Error('useLocationDialog needs a LocationDialogProvider around it');
+  return context;
+}
