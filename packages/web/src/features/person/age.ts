@@ -1,25 +1,12 @@
-/**
- * A date as far as it is known: the year, and maybe the month and day. Life events (birth, death)
- * carry such dates when events arrive; until then the person page passes nothing.
- */
-export interface LifeDate {
-  year: number;
-  month?: number | null;
-  day?: number | null;
-}
+import { ageInYears } from '@anor/core';
 
 /**
- * The age a person reached: whole years from the birth date to the death date, or null when
- * either is missing or the dates contradict each other (death before birth). When month or day
- * is unknown on either side, only the known parts are compared, so the age may be a year high.
+ * The age a person reached (the person page's age line): whole years from the start date of the
+ * birth to the start date of the death, both partial dates ("1850", "1850-03", "1850-03-12").
+ * Null when either is missing or the dates contradict each other (death before birth). When month
+ * or day is unknown on either side, only the known parts are compared, so the age may be a year
+ * high. See `dateDifference` in `@anor/core` for months and days.
  */
-export function ageLine(birth: LifeDate | null | undefined, death: LifeDate | null | undefined): number | null {
-  if (!birth || !death) return null;
-  let years = death.year - birth.year;
-  if (birth.month && death.month) {
-    const monthDifference = death.month - birth.month;
-    const dayDifference = birth.day && death.day ? death.day - birth.day : 0;
-    if (monthDifference < 0 || (monthDifference === 0 && dayDifference < 0)) years -= 1;
-  }
-  return years >= 0 ? years : null;
+export function ageLine(birth: string | null | undefined, death: string | null | undefined): number | null {
+  return ageInYears(birth, death);
 }

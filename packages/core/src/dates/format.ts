@@ -1,0 +1,71 @@
+import { translate } from '../i18n/index.ts';
+import type { Language } from '../schemas/common.ts';
+import { type DateType, type EventDateInput, isDateRange, resolveEventDate } from './event-date.ts';
+import { formatYear, parsePartialDate } from './partial-date.ts';
+
+/** Dictionary keys of the months, January first (`dates.months.*`, `dates.monthsWithDay.*`). */
+export const monthKeys = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+] as const;
+
+/**
+ * A partial date as it is read in the language: "1850", "March 1850", "12 March 1850"; Swedish
+ * "12 mars 1850", Finnish "12. maaliskuuta 1850". The year is shown without padding. The words
+ * and patterns are in the dictionaries (section `dates`), so the text is the same in Node and
+ * every browser. Text that is not a valid date is returned as it is.
+ */
+export function formatPartialDate(date: string, language: Language): string {
+  const parts = parsePartialDate(date);
+  if (!parts) return date.trim();
+  const year = formatYear(parts.year);
+  if (parts.month === null) return year;
+  const monthKey = monthKeys[parts.month - 1];
+  if (parts.day === null) {
+    return translate(language, 'dates.display.month', { month: translate(language, `dates.months.${monthKey}`), year });
+  }
+  return translate(language, 'dates.display.day', {
+    day: parts.day,
+    month: translate(language, `dates.monthsWithDay.${monthKey}`),
+    year,
+  });
+}
+
+function formatTyped(date: string, type: DateType, language: Language): string {
+  const text = formatPartialDate(date, language);
+  if (type === 'about' || type === 'before' || type === 'after') {
+    return translate(language, `dates.display.${type}`, { date: text });
+  }
+  return text;
+}
+
+/**
+ * An event's date as it is read (SPEC §4): "12 March 1850", "about 1850", "before May 1850",
+ * "between 1850 and 1852", and for a range whose start and end differ "1850 – about 1855".
+ * Empty text when the event has no date.
+ */
+export function formatEventDate(input: EventDateInput | null | undefined, language: Language): string {
+  const date = resolveEventDate(input);
+  if (date.startDate === null || date.endDate === null) return '';
+  if (!isDateRange(date)) return formatTyped(date.startDate, date.startDateType, language);
+  if (date.startDateType === 'between') {
+    return translate(language, 'dates.display.between', {
+      start: formatPartialDate(date.startDate, language),
+      end: formatPartialDate(date.endDate, language),
+    });
+  }
+  return translate(language, 'dates.display.range', {
+    start: formatTyped(date.startDate, date.startDateType, language),
+    end: formatTyped(date.endDate, date.endDateType, language),
+  });
+}

@@ -1,0 +1,5 @@
+export * from './difference.ts';
+export * from './event-date.ts';
+export * from './format.ts';
+export * from './partial-date.ts';
+export * from './schema.ts';
