@@ -88,6 +88,12 @@ export const textLimits = {
   description: 10_000,
   locationName: 200,
   locationType: 50,
+  /** A participant's role as free text, and a custom event type name or verb. */
+  role: 50,
+  eventTypeName: 50,
+  /** Cause of death, the occupation's title, …: one line. */
+  causeOfEvent: 200,
+  participantDescription: 1000,
   treeName: 100,
   emailMin: 5,
   emailMax: 120,

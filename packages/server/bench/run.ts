@@ -5,7 +5,9 @@
  * - the foundation's hot paths (registration, sign-in, tree creation, session, tree list);
  * - a generated tree of BENCH_PERSONS persons (default 100,000): the person page's calls,
  *   ancestors of 10 generations, descendants, person search, and adding a child (which
- *   recomputes every root relation of the tree).
+ *   recomputes every root relation of the tree); its places; then about 350,000 life events
+ *   (past the node ceiling on purpose) and the event calls: a person's events, events by type,
+ *   contemporary events and the residence wizard's candidates.
  * Prints median, 95th and 99th percentile per operation.
  */
 import { randomBytes } from 'node:crypto';
@@ -16,7 +18,7 @@ import pg from 'pg';
 import { type App, buildApp } from '../src/app.ts';
 import { readConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
-import { type SeededTree, seedTree } from '../src/seed/seed-tree.ts';
+import { type SeededTree, seedEvents, seedTree } from '../src/seed/seed-tree.ts';
 
 const iterations = Number(process.env.BENCH_ITERATIONS ?? 100);
 const largeTreePersons = Number(process.env.BENCH_PERSONS ?? 100_000);
@@ -75,6 +77,8 @@ async function benchmark(database: Database, dataDir: string) {
     await foundation(app, samples);
     const seeded = await largeTree(app, samples);
     await largeTreePlaces(app, samples, seeded);
+    // Events last: they take the tree past the node ceiling, after which nothing more can be added.
+    await largeTreeEvents(app, samples, seeded);
   } finally {
     await app.close();
     await database.close();
@@ -248,6 +252,63 @@ async function largeTreePlaces(app: App, samples: Sample[], seeded: SeededTree) 
       );
     },
     addedPlaces,
+  );
+}
+
+async function largeTreeEvents(app: App, samples: Sample[], seeded: SeededTree) {
+  const inject = injector(app);
+  const run = measure(samples);
+  const started = performance.now();
+  const count = await seedEvents(app.anor, seeded);
+  samples.push({
+    name: `(seeding ${count} events took ${((performance.now() - started) / 1000).toFixed(1)} s)`,
+    millis: [],
+  });
+  const { cookie, treeId, family, ids } = seeded;
+  const base = `/api/${treeId}`;
+  const middle = family.generations[Math.floor(family.generations.length / 2)] ?? [];
+  const at = (keys: string[], i: number) => ids.get(keys[(i * 7919) % keys.length] ?? '') ?? '';
+  await run('events: POST event/node/{personId} (person page)', (i) =>
+    inject('POST', `${base}/event/node/${at(middle, i)}`, {}, cookie),
+  );
+  await run('events: POST person/{id}/event/type (birth, death)', (i) =>
+    inject('POST', `${base}/person/${at(middle, i)}/event/type`, { eventTypes: ['birth', 'death'] }, cookie),
+  );
+  await run('events: GET person/{id} (with birth and death)', (i) =>
+    inject('GET', `${base}/person/${at(middle, i)}`, undefined, cookie),
+  );
+  await run('events: GET event/type/marriage?page=500', () =>
+    inject('GET', `${base}/event/type/marriage?page=500&pageSize=20`, undefined, cookie),
+  );
+  await run('events: GET event?sort=date&page=5000', () =>
+    inject('GET', `${base}/event?sort=date&page=5000&pageSize=20`, undefined, cookie),
+  );
+  // Residences of the middle generation's households, for the contemporary calls.
+  const residences: string[] = [];
+  for (let i = 0; residences.length < 20 && i < 200; i++) {
+    const response = await inject(
+      'POST',
+      `${base}/person/${at(middle, i)}/event/type`,
+      { eventTypes: ['residence'] },
+      cookie,
+    );
+    const first = (JSON.parse(response.body) as { events: { id: string }[] }).events[0];
+    if (first) residences.push(first.id);
+  }
+  const residence = (i: number) => residences[i % residences.length] ?? '';
+  await run('events: POST event/{id}/simultaneous (contemporary residences)', (i) =>
+    inject('POST', `${base}/event/${residence(i)}/simultaneous`, { eventTypes: ['residence'] }, cookie),
+  );
+  await run('events: POST event/{id}/simultaneous (births, deaths)', (i) =>
+    inject('POST', `${base}/event/${residence(i)}/simultaneous`, { eventTypes: ['birth', 'death'] }, cookie),
+  );
+  await run('events: GET possibleParticipants (residence wizard)', (i) =>
+    inject(
+      'GET',
+      `${base}/person/${at(middle, i)}/event/type/residence/possibleParticipants?startDate=1800&endDate=1810`,
+      undefined,
+      cookie,
+    ),
   );
 }
 

@@ -18,6 +18,7 @@ import { registerOriginCheck } from './http/origin-check.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
 import { registerConfigRoutes } from './modules/config/config.routes.ts';
 import { registerContactRoutes } from './modules/contact/contact.routes.ts';
+import { registerEventRoutes } from './modules/event/event.routes.ts';
 import { registerLocationRoutes } from './modules/location/location.routes.ts';
 import { registerPersonRoutes } from './modules/person/person.routes.ts';
 import { registerSessionRoutes } from './modules/session/session.routes.ts';
@@ -94,6 +95,7 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
   registerTreeRoutes(app, ctx);
   registerPersonRoutes(app, ctx);
   registerLocationRoutes(app, ctx);
+  registerEventRoutes(app, ctx);
   registerContactRoutes(app, ctx);
   registerConfigRoutes(app, ctx);
   app.get('/api/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -4,6 +4,7 @@ import type { Db } from './db/client.ts';
 import { RateLimiter } from './http/rate-limit.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { type ContactService, createContactService } from './modules/contact/contact.service.ts';
+import { createEventService, type EventService } from './modules/event/event.service.ts';
 import { createLocationService, type LocationService } from './modules/location/location.service.ts';
 import { createPersonService, type PersonService } from './modules/person/person.service.ts';
 import { createTreeService, type TreeService } from './modules/tree/tree.service.ts';
@@ -19,6 +20,7 @@ export interface AppContext {
   trees: TreeService;
   persons: PersonService;
   locations: LocationService;
+  events: EventService;
   contact: ContactService;
   limiters: Record<keyof Config['rateLimits'], RateLimiter>;
 }
@@ -36,6 +38,7 @@ export function createContext(config: Config, db: Db, auth: Auth, mailer: Mailer
     trees: createTreeService({ db }),
     persons: createPersonService({ db }),
     locations: createLocationService({ db }),
+    events: createEventService({ db }),
     contact: createContactService({ db, mailer, supportEmail: config.supportEmail }),
     limiters,
   };

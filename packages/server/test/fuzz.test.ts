@@ -35,6 +35,8 @@ async function snapshot(): Promise<string> {
     'partner',
     'sibling_link',
     'location',
+    'event',
+    'event_participant',
   ];
   const rows = await queryRows<{ fingerprint: string }>(
     t.database.db,

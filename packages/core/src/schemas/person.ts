@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateTypes } from '../dates/event-date.ts';
 import { textLimits } from '../limits.ts';
 import { hasInvalidNameCharacters } from '../rules.ts';
 
@@ -103,11 +104,20 @@ export const createChildBodySchema = z.strictObject({
 export type CreateChildBody = z.input<typeof createChildBodySchema>;
 
 export const relationshipBodySchema = z.strictObject({
-  /** parent: startId is a parent of endId; partner and sibling: either way. */
-  type: z.enum(['parent', 'partner', 'sibling'], { error: 'common.error.validation' }),
+  /**
+   * parent: startId is a parent of endId; partner and sibling: either way; event: the person
+   * startId joins the event endId with relData's role and description.
+   */
+  type: z.enum(['parent', 'partner', 'sibling', 'event'], { error: 'common.error.validation' }),
   startId: personIdSchema,
-  endId: personIdSchema,
-  relData: z.strictObject({ childIds: z.array(personIdSchema).max(100).optional() }).optional(),
+  endId: z.uuid({ error: 'common.error.notFound' }),
+  relData: z
+    .strictObject({
+      childIds: z.array(personIdSchema).max(100).optional(),
+      role: z.string().max(200).optional(),
+      description: z.string().max(2000).nullish(),
+    })
+    .optional(),
 });
 export type RelationshipBody = z.input<typeof relationshipBodySchema>;
 
@@ -159,6 +169,18 @@ export const siblingSummarySchema = personSummarySchema.extend({
 });
 export type SiblingSummary = z.infer<typeof siblingSummarySchema>;
 
+/** A person's birth or death as the person page shows it (the age line, the summary). */
+export const lifeEventSummarySchema = z.object({
+  eventId: z.string(),
+  startDate: z.string().nullable(),
+  startDateType: z.enum(dateTypes),
+  endDate: z.string().nullable(),
+  endDateType: z.enum(dateTypes),
+  /** The place's path, nearest first. */
+  place: z.string().nullable(),
+});
+export type LifeEventSummary = z.infer<typeof lifeEventSummarySchema>;
+
 export const personSchema = personSummarySchema.extend({
   treeId: z.string(),
   description: z.string().nullable(),
@@ -172,6 +194,8 @@ export const personSchema = personSummarySchema.extend({
   children: z.array(childSummarySchema),
   partners: z.array(personSummarySchema),
   siblings: z.array(siblingSummarySchema),
+  birth: lifeEventSummarySchema.nullable(),
+  death: lifeEventSummarySchema.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -2,6 +2,7 @@ import { type ErrorCode, type FieldIssue, isErrorCode, statusOf } from '@anor/co
 import { translate } from '@anor/core/i18n';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { requestLanguage } from './language.ts';
 
 /** An expected failure with a catalogue code: services throw it, the error handler answers it. */
@@ -19,6 +20,21 @@ export class AppError extends Error {
   get status(): number {
     return statusOf(this.code);
   }
+}
+
+/**
+ * Validates with a shared schema inside a service or route (a body assembled from other parts);
+ * failures become the same 400 answer as a route's own validation.
+ */
+export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issues: FieldIssue[] = parsed.error.issues.map((issue) => ({
+    path: ['body', ...issue.path.map((part) => (typeof part === 'symbol' ? String(part) : part))],
+    code: isErrorCode(issue.message) ? issue.message : 'common.error.validation',
+  }));
+  const first = issues.find((issue) => issue.code !== 'common.error.validation');
+  throw new AppError(first?.code ?? 'common.error.validation', { issues });
 }
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, code: ErrorCode, details?: unknown) {

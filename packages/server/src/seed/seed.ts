@@ -1,6 +1,6 @@
 /**
- * `npm run seed -- [--nodes 100000] [--email seed@example.com] [--password …]`: adds a tree with
- * a generated family and places to the configured database (DATA_DIR or DATABASE_URL, as `npm start`), for
+ * `npm run seed -- [--nodes 100000] [--email seed@example.com] [--password …] [--no-events]`: adds a
+ * tree with a generated family, places and life events to the configured database (DATA_DIR or DATABASE_URL, as `npm start`), for
  * development and benchmarks. Sign in with the e-mail and password to browse it.
  */
 import path from 'node:path';
@@ -16,6 +16,8 @@ const { values } = parseArgs({
     email: { type: 'string', default: 'seed@example.com' },
     password: { type: 'string', default: 'seed-password' },
     name: { type: 'string' },
+    /** Without life events: --no-events */
+    'no-events': { type: 'boolean', default: false },
   },
 });
 
@@ -31,10 +33,11 @@ const seeded = await seedTree(app.anor, {
   nodes,
   email: values.email,
   password: values.password,
+  events: !values['no-events'],
   treeName: values.name ?? `Generated ${nodes.toLocaleString('sv')} (${new Date().toISOString().slice(0, 19)})`,
 });
 console.log(
-  `Seeded ${nodes} nodes (${seeded.places.length} places) in ${((performance.now() - started) / 1000).toFixed(1)} s into ${database.description}: tree ${seeded.treeId}, user ${values.email}`,
+  `Seeded ${nodes} nodes (${seeded.places.length} places) and ${seeded.eventsCount} events in ${((performance.now() - started) / 1000).toFixed(1)} s into ${database.description}: tree ${seeded.treeId}, user ${values.email}`,
 );
 await app.close();
 await database.close();

@@ -1,4 +1,5 @@
 import {
+  addParticipantBodySchema,
   chartAnswerSchema,
   childrenAnswerSchema,
   createChildBodySchema,
@@ -31,6 +32,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { parseOrThrow } from '../../http/errors.ts';
 import { treeIdParam, treeParams } from '../../http/params.ts';
 import { currentUser } from '../../http/session.ts';
 
@@ -203,6 +205,16 @@ export function registerPersonRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request) => {
       const { type, startId, endId, relData } = request.body;
+      if (type === 'event') {
+        // Adding a person to an event (SPEC §7): validated like the participant route.
+        const participant = parseOrThrow(addParticipantBodySchema, {
+          personId: startId,
+          role: relData?.role ?? '',
+          description: relData?.description ?? null,
+        });
+        await ctx.events.addParticipant(request.params.treeId, await viewer(request), endId, participant);
+        return { ok: true as const };
+      }
       return persons.relate(
         request.params.treeId,
         await viewer(request),

@@ -19,6 +19,8 @@ import {
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { SessionUser } from '../../http/session.ts';
+import { lifeSummaryOf } from '../event/event.life.ts';
+import { deleteEvents, eventsDependingOn } from '../event/event.repository.ts';
 import { assertAccess, assertWithinLimits, roleInTree } from '../tree/tree.access.ts';
 import { createTreeGate } from '../tree/tree.gate.ts';
 import * as trees from '../tree/tree.repository.ts';
@@ -143,6 +145,7 @@ export function createPersonService({ db }: PersonServiceDeps) {
     const children = await persons.childrenOf(tx, tree.id, id);
     const partners = await persons.partnersOf(tx, tree.id, id);
     const siblings = await persons.siblingsOf(tx, tree.id, id);
+    const life = await lifeSummaryOf(tx, tree.id, id);
     return {
       id: row.id,
       treeId: row.treeId,
@@ -163,6 +166,7 @@ export function createPersonService({ db }: PersonServiceDeps) {
       children,
       partners,
       siblings,
+      ...life,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
     };
@@ -505,15 +509,21 @@ export function createPersonService({ db }: PersonServiceDeps) {
       return ids;
     },
 
-    /** Deletes a person with all their relations. The root person cannot be deleted. */
+    /**
+     * Deletes a person with all their relations and the events that cannot stand without them
+     * (their birth, an event nobody else takes part in). The root person cannot be deleted. The
+     * answer lists the person's id and the deleted events' ids.
+     */
     async remove(treeId: string, viewer: SessionUser | null, id: string) {
       return write(treeId, viewer, async (tx, tree) => {
         const row = await requirePerson(tx, treeId, id);
         if (tree.rootId === id) throw new AppError('person.error.rootCannotBeDeleted');
+        const eventIds = await eventsDependingOn(tx, treeId, id);
+        await deleteEvents(tx, treeId, eventIds);
         await persons.deletePerson(tx, treeId, id);
         // Someone outside the root's lineage carries no one else's relation to the root.
         if (row.rootRelation !== 'none') await persons.recomputeRootRelations(tx, treeId);
-        return { deletedIds: [id] };
+        return { deletedIds: [id, ...eventIds] };
       });
     },
 

@@ -36,7 +36,7 @@ function selectTrees(db: Db) {
       updatedAt: tree.updatedAt,
       personsAmount: tree.personsCount,
       locationsAmount: tree.locationsCount,
-      eventsAmount: sql<number>`0`,
+      eventsAmount: tree.eventsCount,
       sourcesAmount: sql<number>`0`,
       ownerPlan: subscription.plan,
       ownerValidUntil: subscription.validUntil,

@@ -1,0 +1,582 @@
+import {
+  type ErrorCode,
+  type Event,
+  type EventChanges,
+  type EventListQuery,
+  type EventType,
+  eventDateIsoRange,
+  type eventInputSchema,
+  eventRuleIssues,
+  oncePerPersonTypes,
+  type PersonSummary,
+  type possibleParticipantsQuerySchema,
+  resolveEventDate,
+  searchTerms,
+  uuidv7,
+  withNormalisedRoles,
+} from '@anor/core';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../http/errors.ts';
+import type { SessionUser } from '../../http/session.ts';
+import * as places from '../location/location.repository.ts';
+import { findOrCreateTypedPlace } from '../location/location.service.ts';
+import * as persons from '../person/person.repository.ts';
+import { assertWithinLimits } from '../tree/tree.access.ts';
+import { createTreeGate } from '../tree/tree.gate.ts';
+import { clampToLife, type LifeSpan, lifeSpansOf } from './event.life.ts';
+import * as events from './event.repository.ts';
+
+export type EventValues = z.output<typeof eventInputSchema>;
+type PossibleParticipantsQuery = z.output<typeof possibleParticipantsQuerySchema>;
+
+/** Lists of events answer at most this many (a person's events, a place's events, contemporaries). */
+const LIST_LIMIT = 1000;
+
+function fail(code: ErrorCode, path: (string | number)[], values?: Record<string, string | number>): never {
+  throw new AppError(code, { path, ...(values ? { values } : {}) });
+}
+
+/** The values to store for an event: roles mapped, dates normalised, the rules of SPEC §5 checked. */
+function prepare(input: EventValues): {
+  values: Omit<events.EventWrite, 'locationId'>;
+  participants: events.ParticipantWrite[];
+} {
+  const dates = resolveEventDate(input);
+  const participants = withNormalisedRoles(input.type, input.participants).map((participant) => ({
+    personId: participant.personId,
+    role: participant.role,
+    description: participant.description,
+    ...resolveEventDate(participant),
+  }));
+  const [issue] = eventRuleIssues({
+    type: input.type,
+    subtype: input.subtype ?? null,
+    causeOfEvent: input.causeOfEvent,
+    hasLocation: Boolean(input.locationId || input.location?.trim()),
+    ...dates,
+    participants,
+  });
+  if (issue) fail(issue.code, issue.path, issue.values);
+  const bounds = eventDateIsoRange(dates);
+  return {
+    values: {
+      type: input.type,
+      subtype: input.subtype ?? null,
+      typeName: input.type === 'other' ? input.typeName : null,
+      typeNameVerb: input.type === 'other' ? input.typeNameVerb : null,
+      ...dates,
+      dateFrom: bounds?.from ?? null,
+      dateTo: bounds?.to ?? null,
+      causeOfEvent: input.causeOfEvent,
+      description: input.description,
+    },
+    participants,
+  };
+}
+
+export function createEventService({ db }: { db: Db }) {
+  const { read, write, counted } = createTreeGate(db);
+
+  /** Full events in the order of `ids`, in three set-based queries. */
+  async function loadMany(tx: Db, treeId: string, ids: readonly string[]): Promise<Event[]> {
+    const rows = await events.findEventRows(tx, treeId, ids);
+    const participants = await events.participantsOf(tx, treeId, ids);
+    const locationIds = [...new Set(rows.flatMap((row) => (row.locationId ? [row.locationId] : [])))];
+    const paths = new Map((await events.placePaths(tx, treeId, locationIds)).map((path) => [path.id, path]));
+    const coordinates = new Map(
+      (await places.coordinatesOf(tx, treeId, locationIds)).map((place) => [place.id, place.coordinates]),
+    );
+    const byEvent = new Map<string, events.ParticipantRow[]>();
+    for (const participant of participants) {
+      const list = byEvent.get(participant.eventId);
+      if (list) list.push(participant);
+      else byEvent.set(participant.eventId, [participant]);
+    }
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.flatMap((id) => {
+      const row = byId.get(id);
+      if (!row) return [];
+      const path = row.locationId ? paths.get(row.locationId) : undefined;
+      return [
+        {
+          id: row.id,
+          treeId,
+          type: row.type as EventType,
+          subtype: row.subtype,
+          typeName: row.typeName,
+          typeNameVerb: row.typeNameVerb,
+          ...resolveEventDate(row),
+          causeOfEvent: row.causeOfEvent,
+          description: row.description,
+          location: path
+            ? { id: path.id, name: path.name, text: path.text, coordinates: coordinates.get(path.id) ?? null }
+            : null,
+          participants: (byEvent.get(id) ?? []).map((p) => ({
+            id: p.id,
+            personId: p.personId,
+            fName: p.fName,
+            pName: p.pName,
+            lName: p.lName,
+            gender: p.gender,
+            occupation: p.occupation,
+            rootRelation: p.rootRelation,
+            role: p.role,
+            description: p.description,
+            ...resolveEventDate(p),
+          })),
+          revision: row.revision,
+          createdAt: row.createdAt.toISOString(),
+          updatedAt: row.updatedAt.toISOString(),
+        },
+      ];
+    });
+  }
+
+  async function load(tx: Db, treeId: string, id: string): Promise<Event> {
+    const [found] = await loadMany(tx, treeId, [id]);
+    if (!found) throw new AppError('events.error.notFound');
+    return found;
+  }
+
+  /** The event's place: an existing one by id, or a typed one found or created level by level. */
+  async function resolvePlace(tx: Db, treeId: string, input: EventValues) {
+    if (input.locationId) {
+      if (!(await places.findLocation(tx, treeId, input.locationId))) fail('location.error.notFound', ['locationId']);
+      return { locationId: input.locationId, created: 0 };
+    }
+    if (input.location?.trim()) {
+      const { id, created } = await findOrCreateTypedPlace(tx, treeId, input.location);
+      return { locationId: id, created };
+    }
+    return { locationId: null, created: 0 };
+  }
+
+  async function assertPersonsExist(tx: Db, treeId: string, participants: readonly events.ParticipantWrite[]) {
+    const ids = participants.map((p) => p.personId);
+    const found = await persons.existingIds(tx, treeId, ids);
+    const missing = ids.findIndex((id) => !found.has(id));
+    if (missing !== -1) fail('person.error.notFound', ['participants', missing, 'personId']);
+  }
+
+  /** Birth and death happen once: a person already primary in one cannot be primary in another. */
+  async function assertOncePerPerson(
+    tx: Db,
+    treeId: string,
+    type: EventType,
+    participants: readonly events.ParticipantWrite[],
+    exceptId: string | null,
+  ) {
+    if (!(oncePerPersonTypes as readonly string[]).includes(type)) return;
+    const primaries = participants.filter((p) => p.role === 'primary').map((p) => p.personId);
+    const taken = await events.primaryOfType(tx, treeId, primaries, type, exceptId);
+    if (taken.length > 0) throw new AppError('events.validation.alreadyHasEvent', { personIds: taken, type });
+  }
+
+  /** Validates and writes new events in the open transaction; answers their ids and how many places were created. */
+  async function insertAll(tx: Db, treeId: string, inputs: readonly EventValues[]) {
+    const prepared = inputs.map(prepare);
+    let created = 0;
+    const rows: events.NewEvent[] = [];
+    for (const [index, input] of inputs.entries()) {
+      const item = prepared[index] as (typeof prepared)[number];
+      await assertPersonsExist(tx, treeId, item.participants);
+      const place = await resolvePlace(tx, treeId, input);
+      created += place.created;
+      rows.push({
+        id: uuidv7(),
+        values: { ...item.values, locationId: place.locationId },
+        participants: item.participants,
+      });
+    }
+    // Two new births for one person in the same batch are as wrong as one next to a stored one.
+    for (const type of oncePerPersonTypes) {
+      const primaries = rows
+        .filter((row) => row.values.type === type)
+        .flatMap((row) => row.participants.filter((p) => p.role === 'primary').map((p) => p.personId));
+      const twice = primaries.filter((id, i) => primaries.indexOf(id) !== i);
+      if (twice.length > 0) throw new AppError('events.validation.alreadyHasEvent', { personIds: twice, type });
+    }
+    for (const row of rows) await assertOncePerPerson(tx, treeId, row.values.type as EventType, row.participants, null);
+    await events.insertEvents(tx, treeId, rows);
+    const tree = await counted(tx, treeId);
+    // Counted after inserting (the counters are in this transaction): over a limit rolls back.
+    assertWithinLimits(tree, 'events', 0);
+    if (created > 0) assertWithinLimits(tree, 'locations', 0);
+    return { ids: rows.map((row) => row.id), created };
+  }
+
+  function compare(before: Event, after: Event, placeCreated: boolean): EventChanges {
+    const fields = (
+      [
+        'type',
+        'subtype',
+        'typeName',
+        'typeNameVerb',
+        'startDate',
+        'startDateType',
+        'endDate',
+        'endDateType',
+        'causeOfEvent',
+        'description',
+      ] as const
+    ).filter((field) => before[field] !== after[field]);
+    const beforeIds = new Map(before.participants.map((p) => [p.personId, p]));
+    const afterIds = new Map(after.participants.map((p) => [p.personId, p]));
+    const location: EventChanges['location'] =
+      before.location?.id === after.location?.id
+        ? 'same'
+        : after.location === null
+          ? 'deleted'
+          : placeCreated
+            ? 'updated'
+            : 'changed';
+    return {
+      fields,
+      location,
+      participants: {
+        added: [...afterIds.keys()].filter((id) => !beforeIds.has(id)),
+        removed: [...beforeIds.keys()].filter((id) => !afterIds.has(id)),
+        changed: [...afterIds.entries()]
+          .filter(([id, p]) => {
+            const old = beforeIds.get(id);
+            return (
+              old !== undefined &&
+              (old.role !== p.role ||
+                old.description !== p.description ||
+                old.startDate !== p.startDate ||
+                old.startDateType !== p.startDateType ||
+                old.endDate !== p.endDate ||
+                old.endDateType !== p.endDateType)
+            );
+          })
+          .map(([id]) => id),
+      },
+    };
+  }
+
+  async function requireEvent(tx: Db, treeId: string, id: string) {
+    const [row] = await events.findEventRows(tx, treeId, [id]);
+    if (!row) throw new AppError('events.error.notFound');
+    return row;
+  }
+
+  /** Writes a change of participants as a change of their event: validated as a whole, a new revision. */
+  async function rewriteParticipants(
+    tx: Db,
+    treeId: string,
+    id: string,
+    change: (current: Event) => EventValues['participants'],
+  ) {
+    const current = await load(tx, treeId, id);
+    const input: EventValues = { ...inputOf(current), participants: change(current) };
+    const item = prepare(input);
+    await assertPersonsExist(tx, treeId, item.participants);
+    await assertOncePerPerson(tx, treeId, current.type, item.participants, id);
+    await events.replaceParticipants(tx, treeId, id, item.participants);
+    await events.touchEvent(tx, treeId, id);
+    return load(tx, treeId, id);
+  }
+
+  return {
+    async list(treeId: string, viewer: SessionUser | null, query: EventListQuery) {
+      await read(treeId, viewer);
+      const { ids, total } = await events.listEventIds(db, treeId, {
+        type: query.type,
+        terms: searchTerms(query.q ?? ''),
+        sort: query.sort,
+        direction: query.direction,
+        limit: query.pageSize,
+        offset: (query.page - 1) * query.pageSize,
+      });
+      return { items: await loadMany(db, treeId, ids), total, page: query.page, pageSize: query.pageSize };
+    },
+
+    async get(treeId: string, viewer: SessionUser | null, id: string) {
+      await read(treeId, viewer);
+      return load(db, treeId, id);
+    },
+
+    /** A node's events: a person's (optionally only as primary, without some types) or a place's. */
+    async ofNode(
+      treeId: string,
+      viewer: SessionUser | null,
+      nodeId: string,
+      filter: { excludeEventTypes?: EventType[]; onlyPrimary?: boolean },
+    ) {
+      await read(treeId, viewer);
+      if (await persons.findPerson(db, treeId, nodeId)) {
+        const ids = await events.eventIdsOfPerson(db, treeId, nodeId, {
+          excludeTypes: filter.excludeEventTypes,
+          onlyPrimary: filter.onlyPrimary,
+        });
+        return { events: await loadMany(db, treeId, ids) };
+      }
+      if (await places.findLocation(db, treeId, nodeId)) {
+        const ids = await events.eventIdsAtPlaces(db, treeId, [nodeId], null, LIST_LIMIT);
+        const excluded = new Set<string>(filter.excludeEventTypes ?? []);
+        return { events: (await loadMany(db, treeId, ids)).filter((e) => !excluded.has(e.type)) };
+      }
+      throw new AppError('common.error.notFound');
+    },
+
+    async ofPersonTypes(treeId: string, viewer: SessionUser | null, personId: string, types: EventType[]) {
+      await read(treeId, viewer);
+      if (!(await persons.findPerson(db, treeId, personId))) throw new AppError('person.error.notFound');
+      const ids = await events.eventIdsOfPerson(db, treeId, personId, { types });
+      return { events: await loadMany(db, treeId, ids) };
+    },
+
+    /** A place's events of a type ('all' for every type), with includeDescendants those of the places below. */
+    async atPlace(
+      treeId: string,
+      viewer: SessionUser | null,
+      locationId: string,
+      type: EventType | 'all',
+      includeDescendants: boolean,
+    ) {
+      await read(treeId, viewer);
+      if (!(await places.findLocation(db, treeId, locationId))) throw new AppError('location.error.notFound');
+      const below = includeDescendants ? (await places.descendantsOf(db, treeId, locationId)).map((d) => d.id) : [];
+      const ids = await events.eventIdsAtPlaces(
+        db,
+        treeId,
+        [locationId, ...below],
+        type === 'all' ? null : type,
+        LIST_LIMIT,
+      );
+      return { events: await loadMany(db, treeId, ids) };
+    },
+
+    /**
+     * Events of the given types at the same time as this one (their date intervals overlap); for
+     * residences at the same place or a place below it: the contemporary residences of SPEC §5.
+     */
+    async simultaneous(treeId: string, viewer: SessionUser | null, id: string, types: EventType[]) {
+      await read(treeId, viewer);
+      const row = await requireEvent(db, treeId, id);
+      if (row.dateFrom === null && row.dateTo === null) return { events: [] };
+      let locationIds: string[] | null = null;
+      if (row.locationId) {
+        const below = await places.descendantsOf(db, treeId, row.locationId);
+        locationIds = [row.locationId, ...below.map((d) => d.id)];
+      }
+      const ids = await events.overlappingEventIds(db, treeId, {
+        from: row.dateFrom,
+        to: row.dateTo,
+        types,
+        locationIds,
+        exceptId: id,
+        limit: LIST_LIMIT,
+      });
+      return { events: await loadMany(db, treeId, ids) };
+    },
+
+    /**
+     * The residence wizard's candidates (SPEC §5): the person's partners, children, parents and
+     * siblings, each with the planned dates clamped to their life, or why they cannot take part.
+     */
+    async possibleParticipants(
+      treeId: string,
+      viewer: SessionUser | null,
+      personId: string,
+      type: EventType,
+      query: PossibleParticipantsQuery,
+    ) {
+      await read(treeId, viewer);
+      if (!(await persons.findPerson(db, treeId, personId))) throw new AppError('person.error.notFound');
+      const family: { person: PersonSummary; relation: 'partner' | 'child' | 'parent' | 'sibling' }[] = [
+        ...(await persons.partnersOf(db, treeId, personId)).map((p) => ({ person: p, relation: 'partner' as const })),
+        ...(await persons.childrenOf(db, treeId, personId)).map((p) => ({ person: p, relation: 'child' as const })),
+        ...(await persons.parentsOf(db, treeId, personId)).map((p) => ({ person: p, relation: 'parent' as const })),
+        ...(await persons.siblingsOf(db, treeId, personId)).map((p) => ({ person: p, relation: 'sibling' as const })),
+      ];
+      const planned = resolveEventDate(query);
+      const bounds = eventDateIsoRange(planned) ?? { from: null, to: null };
+      const ids = family.map((f) => f.person.id);
+      const lives: Map<string, LifeSpan> = await lifeSpansOf(db, treeId, ids);
+      const similar = new Set<string>();
+      if (query.locationId && (bounds.from || bounds.to)) {
+        const overlapping = await events.overlappingEventIds(db, treeId, {
+          from: bounds.from,
+          to: bounds.to,
+          types: [type],
+          locationIds: [query.locationId],
+          exceptId: null,
+          limit: LIST_LIMIT,
+        });
+        for (const e of await loadMany(db, treeId, overlapping)) {
+          for (const p of e.participants) similar.add(p.personId);
+        }
+      }
+      const seen = new Set<string>();
+      const candidates = family.flatMap(({ person, relation }) => {
+        if (seen.has(person.id)) return [];
+        seen.add(person.id);
+        const clamped = clampToLife(planned, lives.get(person.id));
+        const reason = similar.has(person.id) ? ('similarEvent' as const) : clamped.reason;
+        const summary: PersonSummary = {
+          id: person.id,
+          fName: person.fName,
+          pName: person.pName,
+          lName: person.lName,
+          gender: person.gender,
+          occupation: person.occupation,
+          rootRelation: person.rootRelation,
+        };
+        return [{ ...summary, relation, available: reason === null, reason, ...clamped.dates }];
+      });
+      return { persons: candidates };
+    },
+
+    async create(treeId: string, viewer: SessionUser | null, input: EventValues) {
+      return write(treeId, viewer, async (tx) => {
+        const { ids, created } = await insertAll(tx, treeId, [input]);
+        return { event: await load(tx, treeId, ids[0] as string), locationsCreated: created };
+      });
+    },
+
+    /** Several events, all or none (the residence wizard's shared residences). */
+    async createMany(treeId: string, viewer: SessionUser | null, inputs: EventValues[]) {
+      return write(treeId, viewer, async (tx) => {
+        const { ids, created } = await insertAll(tx, treeId, inputs);
+        return { events: await loadMany(tx, treeId, ids), locationsCreated: created };
+      });
+    },
+
+    /**
+     * Updates an event from the copy the client loaded. If someone saved it since (another tab,
+     * another session), the update is refused with the stored version, so nothing is overwritten.
+     */
+    async update(treeId: string, viewer: SessionUser | null, id: string, oldRevision: number, input: EventValues) {
+      return write(treeId, viewer, async (tx) => {
+        const before = await load(tx, treeId, id);
+        if (before.revision !== oldRevision) throw new AppError('events.error.conflict', { current: before });
+        if (input.type !== before.type && (before.type === 'other' || before.type === 'residence')) {
+          fail('events.validation.typeChangeNotAllowed', ['type']);
+        }
+        const item = prepare(input);
+        await assertPersonsExist(tx, treeId, item.participants);
+        await assertOncePerPerson(tx, treeId, input.type, item.participants, id);
+        const place = await resolvePlace(tx, treeId, input);
+        const values = { ...item.values, locationId: place.locationId };
+        const participantsChanged = !sameParticipants(before.participants.map(participantInput), item.participants);
+        const fieldsChanged = (Object.keys(item.values) as (keyof typeof item.values)[]).some(
+          (key) =>
+            key !== 'dateFrom' && key !== 'dateTo' && (before as Record<string, unknown>)[key] !== item.values[key],
+        );
+        if (!participantsChanged && !fieldsChanged && before.location?.id === (place.locationId ?? undefined)) {
+          return { event: before, changes: compare(before, before, false), locationsCreated: 0 };
+        }
+        if (!(await events.updateEvent(tx, treeId, id, oldRevision, values))) {
+          throw new AppError('events.error.conflict', { current: before });
+        }
+        if (participantsChanged) await events.replaceParticipants(tx, treeId, id, item.participants);
+        if (place.created > 0) assertWithinLimits(await counted(tx, treeId), 'locations', 0);
+        const after = await load(tx, treeId, id);
+        return { event: after, changes: compare(before, after, place.created > 0), locationsCreated: place.created };
+      });
+    },
+
+    async remove(treeId: string, viewer: SessionUser | null, id: string) {
+      return write(treeId, viewer, async (tx) => {
+        await requireEvent(tx, treeId, id);
+        await events.deleteEvents(tx, treeId, [id]);
+        return { deletedIds: [id] };
+      });
+    },
+
+    async addParticipant(
+      treeId: string,
+      viewer: SessionUser | null,
+      id: string,
+      participant: EventValues['participants'][number],
+    ) {
+      return write(treeId, viewer, async (tx) => {
+        await requireEvent(tx, treeId, id);
+        return rewriteParticipants(tx, treeId, id, (current) => {
+          if (current.participants.some((p) => p.personId === participant.personId)) {
+            fail('events.validation.duplicateParticipant', ['personId']);
+          }
+          return [...current.participants.map(participantInput), participant];
+        });
+      });
+    },
+
+    async updateParticipant(
+      treeId: string,
+      viewer: SessionUser | null,
+      id: string,
+      personId: string,
+      participant: Omit<EventValues['participants'][number], 'personId'>,
+    ) {
+      return write(treeId, viewer, async (tx) => {
+        await requireEvent(tx, treeId, id);
+        return rewriteParticipants(tx, treeId, id, (current) => {
+          if (!current.participants.some((p) => p.personId === personId)) throw new AppError('person.error.notFound');
+          return current.participants.map((p) =>
+            p.personId === personId ? { ...participant, personId } : participantInput(p),
+          );
+        });
+      });
+    },
+
+    async removeParticipant(treeId: string, viewer: SessionUser | null, id: string, personId: string) {
+      return write(treeId, viewer, async (tx) => {
+        await requireEvent(tx, treeId, id);
+        return rewriteParticipants(tx, treeId, id, (current) => {
+          if (!current.participants.some((p) => p.personId === personId)) throw new AppError('person.error.notFound');
+          return current.participants.filter((p) => p.personId !== personId).map(participantInput);
+        });
+      });
+    },
+  };
+}
+
+const participantFields = [
+  'personId',
+  'role',
+  'description',
+  'startDate',
+  'startDateType',
+  'endDate',
+  'endDateType',
+] as const;
+
+/** Whether two participant lists say the same, in the same order. */
+function sameParticipants(a: readonly events.ParticipantWrite[], b: readonly events.ParticipantWrite[]): boolean {
+  return a.length === b.length && a.every((p, i) => participantFields.every((field) => p[field] === b[i]?.[field]));
+}
+
+function participantInput(p: Event['participants'][number]): EventValues['participants'][number] {
+  return {
+    personId: p.personId,
+    role: p.role,
+    description: p.description,
+    startDate: p.startDate,
+    startDateType: p.startDateType,
+    endDate: p.endDate,
+    endDateType: p.endDateType,
+  };
+}
+
+/** A stored event as input again (for rewriting its participants). */
+function inputOf(e: Event): EventValues {
+  return {
+    type: e.type,
+    subtype: e.subtype,
+    typeName: e.typeName,
+    typeNameVerb: e.typeNameVerb,
+    startDate: e.startDate,
+    startDateType: e.startDateType,
+    endDate: e.endDate,
+    endDateType: e.endDateType,
+    causeOfEvent: e.causeOfEvent,
+    description: e.description,
+    locationId: e.location?.id ?? null,
+    location: null,
+    participants: e.participants.map(participantInput),
+  };
+}
+
+export type EventService = ReturnType<typeof createEventService>;
