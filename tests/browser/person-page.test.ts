@@ -175,9 +175,9 @@ describe.skipIf(!browserAvailable())('person page in the browser', () => {
     await modal.getByTestId('children-view').waitFor({ state: 'detached' });
 
     await page.getByTestId('person-residences-button').click();
-    await page.getByText(sv('person.events.residencesSoon')).waitFor();
+    await page.getByTestId('person-residences-empty').waitFor();
     await page.keyboard.press('Escape');
-    await page.getByText(sv('person.events.residencesSoon')).waitFor({ state: 'detached' });
+    await page.getByTestId('person-residences-empty').waitFor({ state: 'detached' });
   });
 
   it('saves screenshots of the person page at phone and desktop width', async () => {

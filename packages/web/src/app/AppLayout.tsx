@@ -2,9 +2,12 @@ import { Anchor, AppShell, Box, Burger, Button, Container, Divider, Group, NavLi
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconBinaryTree,
+  IconCalendarEvent,
   IconLogin2,
   IconLogout,
   IconMail,
+  IconMap,
+  IconMapPin,
   type IconProps,
   IconSearch,
   IconTag,
@@ -43,7 +46,15 @@ function useTreeNavItems(): NavItem[] {
   const treeId = useMatch('/app/:treeId/*')?.params.treeId;
   if (!treeId) return [];
   const persons = `/app/${encodeURIComponent(treeId)}/persons`;
-  return [{ to: persons, label: 'personSearch.navLink', icon: IconSearch, testId: 'nav-tree-search' }];
+  const places = `/app/${encodeURIComponent(treeId)}/places`;
+  const map = `/app/${encodeURIComponent(treeId)}/map`;
+  const events = `/app/${encodeURIComponent(treeId)}/events`;
+  return [
+    { to: persons, label: 'personSearch.navLink', icon: IconSearch, testId: 'nav-tree-search' },
+    { to: events, label: 'personEvents.eventList.navLink', icon: IconCalendarEvent, testId: 'nav-tree-events' },
+    { to: places, label: 'places.navLink', icon: IconMapPin, testId: 'nav-tree-places' },
+    { to: map, label: 'map.navLink', icon: IconMap, testId: 'nav-tree-map' },
+  ];
 }
 
 function HeaderLink({ item }: { item: NavItem }) {
@@ -55,6 +66,8 @@ function HeaderLink({ item }: { item: NavItem }) {
       to={item.to}
       variant={isActive ? 'light' : 'subtle'}
       color={isActive ? undefined : 'dark'}
+      // Narrow padding: inside a tree the tree's own links join the header's and all must fit one row.
+      px="xs"
       data-testid={item.testId}
     >
       {t(item.label)}

@@ -95,6 +95,26 @@ export function createRouter() {
                     async () => (await import('../features/person-search/PersonListPage.tsx')).PersonListPage,
                   ),
                 },
+                {
+                  path: 'app/:treeId/places',
+                  lazy: lazyPage(async () => (await import('../features/location/PlacesPage.tsx')).PlacesPage),
+                },
+                {
+                  path: 'app/:treeId/location/:locationId',
+                  lazy: lazyPage(async () => (await import('../features/location/LocationPage.tsx')).LocationPage),
+                },
+                {
+                  path: 'app/:treeId/event/:eventId',
+                  lazy: lazyPage(async () => (await import('../features/event/EventPage.tsx')).EventPage),
+                },
+                {
+                  path: 'app/:treeId/map',
+                  lazy: lazyPage(async () => (await import('../features/map/MapPage.tsx')).MapPage),
+                },
+                {
+                  path: 'app/:treeId/events',
+                  lazy: lazyPage(async () => (await import('../features/event-list/EventListPage.tsx')).EventListPage),
+                },
               ],
             },
             { path: '*', element: <NotFoundPage /> },

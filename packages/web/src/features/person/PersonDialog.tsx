@@ -5,6 +5,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorView } from '../../lib/ErrorView.tsx';
+import { LifeSummary } from '../person-events/LifeSummary.tsx';
 import { GenderEditModal } from './GenderEditModal.tsx';
 import { GenderIcon } from './GenderIcon.tsx';
 import { usePersonModalProps } from './layout.ts';
@@ -133,9 +134,7 @@ function PersonDialogContent({
       </Field>
 
       <Field label={t('personDialog.view.birthDeath')}>
-        <Text c="dimmed" size="sm">
-          {t('person.age.unknown')}
-        </Text>
+        <LifeSummary person={person} size="sm" testId="person-dialog" />
       </Field>
 
       <Field label={t('person.fields.occupation')}>

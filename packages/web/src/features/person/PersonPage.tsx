@@ -36,7 +36,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { ErrorView } from '../../lib/ErrorView.tsx';
-import { ageLine } from './age.ts';
+import { EventModalProvider } from '../event/index.ts';
+import { LocationDialogProvider } from '../location/LocationDialogProvider.tsx';
+import { LifeSummary } from '../person-events/LifeSummary.tsx';
+import { PersonEventsSection } from '../person-events/PersonEventsSection.tsx';
 import { ChangeRootModal } from './ChangeRootModal.tsx';
 import { ChildrenView } from './ChildrenView.tsx';
 import { DeletePersonModal } from './DeletePersonModal.tsx';
@@ -57,15 +60,17 @@ import { personQueries } from './queries.ts';
 import { type RemovalTarget, RemovePersonModal } from './RemovePersonModal.tsx';
 import { rootColors } from './root-colors.ts';
 
-type OpenModal = 'name' | 'occupation' | 'gender' | 'delete' | 'root' | 'goTo' | 'children' | 'residences' | null;
+type OpenModal = 'name' | 'occupation' | 'gender' | 'delete' | 'root' | 'goTo' | 'children' | null;
 
 /** The person page at /app/:treeId/person/:personId (SPEC §2). */
 export function PersonPage() {
   const { treeId = '', personId = '' } = useParams();
   return (
     <PersonDialogProvider treeId={treeId}>
-      {/* Each person starts with closed dialogs. */}
-      <PersonView key={personId} treeId={treeId} personId={personId} />
+      <LocationDialogProvider treeId={treeId}>
+        {/* Each person starts with closed dialogs. */}
+        <PersonView key={personId} treeId={treeId} personId={personId} />
+      </LocationDialogProvider>
     </PersonDialogProvider>
   );
 }
@@ -98,7 +103,11 @@ function PersonView({ treeId, personId }: { treeId: string; personId: string }) 
   }
 
   if (mainNodes.isPending || query.isPending) return <PersonPageSkeleton />;
-  return <PersonContent treeId={treeId} mainNodes={mainNodes.data} person={query.data} />;
+  return (
+    <EventModalProvider treeId={treeId} canEdit={mainNodes.data.canEdit}>
+      <PersonContent treeId={treeId} mainNodes={mainNodes.data} person={query.data} />
+    </EventModalProvider>
+  );
 }
 
 function PersonPageSkeleton() {
@@ -185,8 +194,6 @@ function PersonContent({ treeId, mainNodes, person }: { treeId: string; mainNode
   const name = personName(person);
   const color = rootColors[person.rootRelation];
   const needsIntro = canEdit && person.fName === null;
-  // Events with birth and death dates arrive later; until then the age is unknown.
-  const age = ageLine(null, null);
   const close = () => setOpenModal(null);
 
   const goToRootAfterDeleting = (deletedIds: string[]) => {
@@ -319,9 +326,7 @@ function PersonContent({ treeId, mainNodes, person }: { treeId: string; mainNode
                       </Text>
                     </Group>
                   ) : null}
-                  <Text c="dimmed" data-testid="person-age">
-                    {age === null ? t('person.age.unknown') : t('person.age.lived', { count: age })}
-                  </Text>
+                  <LifeSummary person={person} />
                 </Stack>
               </Group>
               <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" mt="lg">
@@ -405,29 +410,22 @@ function PersonContent({ treeId, mainNodes, person }: { treeId: string; mainNode
               icon={<IconCalendarEvent aria-hidden size={22} color="var(--mantine-color-forest-7)" />}
               testId="person-events"
             >
-              <Text c="dimmed" size="sm" mb="md">
-                {t('person.events.soon')}
-              </Text>
-              <Group gap="xs">
-                <Button
-                  variant="default"
-                  size="sm"
-                  leftSection={<IconHome aria-hidden size={16} />}
-                  onClick={() => setOpenModal('residences')}
-                  data-testid="person-residences-button"
-                >
-                  {t('person.events.residences')}
-                </Button>
-                <Button
-                  variant="default"
-                  size="sm"
-                  leftSection={<IconBabyCarriage aria-hidden size={16} />}
-                  onClick={() => setOpenModal('children')}
-                  data-testid="person-children-button"
-                >
-                  {t('person.family.children')}
-                </Button>
-              </Group>
+              <PersonEventsSection
+                treeId={treeId}
+                person={person}
+                canEdit={canEdit}
+                actions={
+                  <Button
+                    variant="default"
+                    size="sm"
+                    leftSection={<IconBabyCarriage aria-hidden size={16} />}
+                    onClick={() => setOpenModal('children')}
+                    data-testid="person-children-button"
+                  >
+                    {t('person.family.children')}
+                  </Button>
+                }
+              />
             </Section>
 
             <Section title={t('person.description.title')} testId="person-description">
@@ -536,22 +534,6 @@ function PersonContent({ treeId, mainNodes, person }: { treeId: string; mainNode
           }}
           onNavigate={close}
         />
-      </Modal>
-      <Modal
-        {...modalProps}
-        opened={openModal === 'residences'}
-        onClose={close}
-        title={t('person.events.residences')}
-        data-testid="person-residences-modal"
-      >
-        <Stack align="center" ta="center" gap="sm" py="lg">
-          <ThemeIcon size={56} radius="xl" variant="light">
-            <IconHome aria-hidden size={30} />
-          </ThemeIcon>
-          <Text c="dimmed" maw={420}>
-            {t('person.events.residencesSoon')}
-          </Text>
-        </Stack>
       </Modal>
     </Container>
   );

@@ -48,6 +48,8 @@ describe('person creation modes', () => {
       children: [],
       partners: [],
       siblings: [],
+      birth: null,
+      death: null,
       createdAt: '',
       updatedAt: '',
     };

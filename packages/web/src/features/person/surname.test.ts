@@ -30,6 +30,8 @@ function person(overrides: Partial<Person> = {}): Person {
     children: [],
     partners: [],
     siblings: [],
+    birth: null,
+    death: null,
     createdAt: '',
     updatedAt: '',
     ...overrides,

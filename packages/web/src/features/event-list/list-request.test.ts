@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { eventListRequest } from './list-request.ts';
+
+describe('the event list’s request', () => {
+  it('sorts by date, ascending, unless type or descending is chosen', () => {
+    expect(eventListRequest('', { sort: 'date', direction: 'asc' })).toEqual({
+      q: undefined,
+      sort: 'date',
+      direction: 'asc',
+    });
+    expect(eventListRequest(' Sunne ', { sort: 'type', direction: 'desc' })).toEqual({
+      q: 'Sunne',
+      sort: 'type',
+      direction: 'desc',
+    });
+  });
+
+  it('ignores values from an edited address that mean nothing', () => {
+    expect(eventListRequest('  ', { sort: 'name', direction: 'up' })).toEqual({
+      q: undefined,
+      sort: 'date',
+      direction: 'asc',
+    });
+  });
+});

@@ -1,0 +1,161 @@
+import type { Person } from '@anor/core';
+import { Badge, Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
+import { IconCalendarPlus, IconHome, IconHomePlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorView } from '../../lib/ErrorView.tsx';
+import { eventQueries, useEventModal } from '../event/index.ts';
+import { usePersonModalProps } from '../person/layout.ts';
+import { usePersonName } from '../person/person-name.ts';
+import { ContemporaryPeople } from '../residence/ContemporaryPeople.tsx';
+import { ResidenceWizard } from '../residence/ResidenceWizard.tsx';
+import { groupPersonEvents } from './event-order.ts';
+import { PersonEventRow } from './PersonEventRow.tsx';
+import classes from './PersonEvents.module.css';
+
+interface PersonEventsSectionProps {
+  treeId: string;
+  person: Person;
+  canEdit: boolean;
+  /** More buttons for the section's button row (the person page's children button). */
+  actions?: ReactNode;
+}
+
+/**
+ * The person page's events (SPEC §2): grouped and sorted by type (§4), residences apart in their
+ * own modal, an add-event button (the event modal) and an add-residence button (the residence
+ * wizard). Clicking an event opens it; clicking a person opens their page.
+ */
+export function PersonEventsSection({ treeId, person, canEdit, actions }: PersonEventsSectionProps) {
+  const { t } = useTranslation();
+  const personName = usePersonName();
+  const modalProps = usePersonModalProps();
+  const { openNew } = useEventModal();
+  const query = useQuery(eventQueries.ofPerson(treeId, person.id));
+  const [openModal, setOpenModal] = useState<'residences' | 'wizard' | null>(null);
+  const groups = query.data ? groupPersonEvents(query.data.events, person.id) : null;
+  const residenceCount = groups?.residences.length ?? 0;
+
+  const renderList = () => {
+    if (query.isError) return <ErrorView error={query.error} onRetry={() => void query.refetch()} />;
+    if (!groups) {
+      return (
+        <Stack gap="sm" aria-busy="true" aria-label={t('shell.loading')}>
+          <Skeleton height={44} />
+          <Skeleton height={44} />
+        </Stack>
+      );
+    }
+    if (groups.events.length === 0) {
+      return (
+        <Text c="dimmed" size="sm" data-testid="person-events-empty">
+          {t('personEvents.list.empty')}
+        </Text>
+      );
+    }
+    return (
+      <ul className={classes.list} aria-label={t('personEvents.list.label')} data-testid="person-events-list">
+        {groups.events.map((event) => (
+          <PersonEventRow key={event.id} treeId={treeId} event={event} personId={person.id} />
+        ))}
+      </ul>
+    );
+  };
+
+  return (
+    <Stack gap="md">
+      {renderList()}
+      <Group gap="xs">
+        {canEdit ? (
+          <Button
+            variant="light"
+            size="sm"
+            leftSection={<IconCalendarPlus aria-hidden size={16} />}
+            onClick={() => openNew({ personId: person.id })}
+            data-testid="person-add-event"
+          >
+            {t('personEvents.list.add')}
+          </Button>
+        ) : null}
+        {canEdit ? (
+          <Button
+            variant="light"
+            size="sm"
+            leftSection={<IconHomePlus aria-hidden size={16} />}
+            onClick={() => setOpenModal('wizard')}
+            data-testid="person-add-residence"
+          >
+            {t('personEvents.residences.add')}
+          </Button>
+        ) : null}
+        <Button
+          variant="default"
+          size="sm"
+          leftSection={<IconHome aria-hidden size={16} />}
+          rightSection={
+            groups ? (
+              <Badge size="sm" variant="light" circle={residenceCount < 10} data-testid="person-residences-count">
+                {residenceCount}
+              </Badge>
+            ) : null
+          }
+          onClick={() => setOpenModal('residences')}
+          data-testid="person-residences-button"
+        >
+          {t('person.events.residences')}
+        </Button>
+        {actions}
+      </Group>
+
+      <Modal
+        {...modalProps}
+        opened={openModal === 'residences'}
+        onClose={() => setOpenModal(null)}
+        title={t('personEvents.residences.title', { name: personName(person) })}
+        data-testid="person-residences-modal"
+      >
+        <Stack gap="md">
+          {groups && groups.residences.length > 0 ? (
+            <ul
+              className={classes.list}
+              aria-label={t('person.events.residences')}
+              data-testid="person-residences-list"
+            >
+              {groups.residences.map((event) => (
+                <PersonEventRow key={event.id} treeId={treeId} event={event} personId={person.id}>
+                  <ContemporaryPeople treeId={treeId} eventId={event.id} personId={person.id} />
+                </PersonEventRow>
+              ))}
+            </ul>
+          ) : (
+            <Text c="dimmed" size="sm" data-testid="person-residences-empty">
+              {t('personEvents.residences.empty')}
+            </Text>
+          )}
+          {canEdit ? (
+            <Group>
+              <Button
+                variant="light"
+                leftSection={<IconHomePlus aria-hidden size={16} />}
+                onClick={() => setOpenModal('wizard')}
+                data-testid="person-residences-add"
+              >
+                {t('personEvents.residences.add')}
+              </Button>
+            </Group>
+          ) : null}
+        </Stack>
+      </Modal>
+
+      {canEdit ? (
+        <ResidenceWizard
+          treeId={treeId}
+          person={person}
+          opened={openModal === 'wizard'}
+          onClose={() => setOpenModal(null)}
+        />
+      ) : null}
+    </Stack>
+  );
+}

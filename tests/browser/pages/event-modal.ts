@@ -1,0 +1,266 @@
+import type { Locator, Page } from 'playwright-core';
+
+/**
+ * The event modal (packages/web/src/features/event): the type picker, the editor, the participant
+ * dialog and the questions it asks (discard changes, delete). Open it from wherever the app offers
+ * it (the person page's "add event", an event row, the event page's edit button); this model
+ * starts once it is open.
+ *
+ * Dates are filled field by field as a user types them; roles are typed as free text (a role's
+ * name in the interface language, "Fadder", maps to its key). Persons are picked in the
+ * participant dialog's search by a search text and the name shown in the row.
+ */
+export class EventModal {
+  constructor(private readonly page: Page) {}
+
+  /** The modal (its root; the type picker, editor or view are inside). */
+  get modal(): Locator {
+    return this.page.getByTestId('event-modal');
+  }
+
+  get editor(): Locator {
+    return this.page.getByTestId('event-editor');
+  }
+
+  // ---- Type picker ----
+
+  async waitForPicker(): Promise<void> {
+    await this.page.getByTestId('event-type-picker').waitFor();
+  }
+
+  typeOption(type: string): Locator {
+    return this.page.locator(`[data-testid="event-type-option"][data-type="${type}"]`);
+  }
+
+  /** Whether the picker greys the type out (a second birth or death of the person). */
+  async isTypeRestricted(type: string): Promise<boolean> {
+    return (await this.typeOption(type).getAttribute('data-restricted')) === 'true';
+  }
+
+  /** The tooltip text of a restricted type, shown on hover. */
+  async restrictionText(type: string): Promise<string> {
+    await this.typeOption(type).hover();
+    const tooltip = this.page.getByRole('tooltip');
+    await tooltip.waitFor();
+    return (await tooltip.textContent()) ?? '';
+  }
+
+  async chooseType(type: string): Promise<void> {
+    await this.typeOption(type).click();
+    await this.waitForEditor();
+  }
+
+  // ---- Editor ----
+
+  async waitForEditor(): Promise<void> {
+    await this.editor.waitFor();
+  }
+
+  /** The saved event's id in the editor, '' for a new event. */
+  async eventId(): Promise<string> {
+    return (await this.editor.getAttribute('data-event-id')) ?? '';
+  }
+
+  async title(): Promise<string> {
+    return (await this.page.getByTestId('event-editor-title').textContent()) ?? '';
+  }
+
+  /**
+   * Sets the date: the date type (exact, about, before, after, between) and the start as
+   * "YYYY", "YYYY-MM" or "YYYY-MM-DD"; `end` for "between" and ranges.
+   */
+  async setDate(date: { type?: string; start: string; end?: string }): Promise<void> {
+    const root = this.page.getByTestId('event-date');
+    if (date.type) await root.getByTestId('date-type').selectOption(date.type);
+    await this.fillDate(root.getByTestId('date-start'), date.start);
+    if (date.end !== undefined) await this.fillDate(root.getByTestId('date-end'), date.end);
+  }
+
+  private async fillDate(field: Locator, value: string): Promise<void> {
+    const [year = '', month = '', day = ''] = value.split('-');
+    await field.getByTestId('date-year').fill(year);
+    if (month) await field.getByTestId('date-month').fill(month);
+    if (day) await field.getByTestId('date-day').fill(day);
+    await field.getByTestId('date-year').press('Tab');
+  }
+
+  /** Types a place ("Rud, Sunne, Värmland"); missing places are created when the event is saved. */
+  async typePlace(text: string): Promise<void> {
+    await this.page.getByTestId('event-location').fill(text);
+  }
+
+  get cause(): Locator {
+    return this.page.getByTestId('event-cause');
+  }
+
+  get description(): Locator {
+    return this.page.getByTestId('event-description');
+  }
+
+  /** The "add main person" button: shown only while the event has a free main-person place. */
+  get addPrimaryButton(): Locator {
+    return this.page.getByTestId('event-add-primary');
+  }
+
+  get addParticipantButton(): Locator {
+    return this.page.getByTestId('event-add-participant');
+  }
+
+  /** Adds a main person: searches, picks the person, keeps the role "main person". */
+  async addPrimary(search: string, name: string): Promise<void> {
+    await this.addPrimaryButton.click();
+    await this.participantDialog.pickPerson(search, name);
+    await this.participantDialog.done();
+  }
+
+  /** Adds a participant with a role typed as text. */
+  async addParticipant(search: string, name: string, role: string): Promise<void> {
+    await this.addParticipantButton.click();
+    await this.participantDialog.pickPerson(search, name);
+    await this.participantDialog.setRole(role);
+    await this.participantDialog.done();
+  }
+
+  get participantDialog(): ParticipantDialog {
+    return new ParticipantDialog(this.page);
+  }
+
+  participant(personId: string): Locator {
+    return this.page.locator(`[data-testid="event-participant"][data-person-id="${personId}"]`);
+  }
+
+  /** The participants as listed (main persons first): person id, role key or own text, and the shown name. */
+  async participants(): Promise<{ personId: string; role: string; name: string }[]> {
+    const rows = await this.editor.getByTestId('event-participant').all();
+    return Promise.all(
+      rows.map(async (row) => ({
+        personId: (await row.getAttribute('data-person-id')) ?? '',
+        role: (await row.getAttribute('data-role')) ?? '',
+        name: ((await row.getByTestId('event-participant-name').textContent()) ?? '').trim(),
+      })),
+    );
+  }
+
+  async editParticipant(personId: string): Promise<void> {
+    await this.participant(personId).getByTestId('event-participant-edit').click();
+    await this.page.getByTestId('participant-form').waitFor();
+  }
+
+  async removeParticipant(personId: string): Promise<void> {
+    await this.participant(personId).getByTestId('event-participant-remove').click();
+  }
+
+  /** The error shown under a field: 'participants', a participant's person id, 'form', or a field's test id. */
+  async errorOf(where: 'participants' | 'form' | { participant: string }): Promise<string> {
+    const locator =
+      where === 'participants'
+        ? this.page.getByTestId('event-participants-error')
+        : where === 'form'
+          ? this.page.getByTestId('event-form-error')
+          : this.participant(where.participant).getByTestId('event-participant-error');
+    await locator.waitFor();
+    return (await locator.textContent()) ?? '';
+  }
+
+  async save(): Promise<void> {
+    await this.page.getByTestId('event-save').click();
+  }
+
+  /** Saves and waits until the modal has closed (saved, or nothing to save). */
+  async saveAndWaitClosed(): Promise<void> {
+    await this.save();
+    await this.waitClosed();
+  }
+
+  async waitClosed(): Promise<void> {
+    await this.page.getByTestId('event-modal').waitFor({ state: 'detached' });
+  }
+
+  /** The conflict notice of a save refused because the event changed elsewhere. */
+  get conflict(): Locator {
+    return this.page.getByTestId('event-conflict');
+  }
+
+  async reloadStored(): Promise<void> {
+    await this.page.getByTestId('event-conflict-reload').click();
+  }
+
+  async copy(): Promise<void> {
+    await this.page.getByTestId('event-copy').click();
+    await this.page.getByTestId('event-copy-notice').waitFor();
+  }
+
+  async delete(): Promise<void> {
+    await this.page.getByTestId('event-delete').click();
+    await this.page.getByTestId('event-delete-confirm-confirm').click();
+    await this.waitClosed();
+  }
+
+  /** Closes with the X; with unsaved changes the discard question follows (see `answerDiscard`). */
+  async closeWithX(): Promise<void> {
+    await this.modal.locator('.mantine-Modal-close').click();
+  }
+
+  /** The "discard the changes?" question (its visible content; the modal's root has no box of its own). */
+  get discardQuestion(): Locator {
+    return this.page.getByTestId('event-discard').locator('.mantine-Modal-content');
+  }
+
+  async answerDiscard(answer: 'discard' | 'keep'): Promise<void> {
+    await this.page.getByTestId(answer === 'discard' ? 'event-discard-confirm' : 'event-discard-cancel').click();
+  }
+}
+
+/** The participant dialog: the person (search for a new participant), role, description, own dates. */
+export class ParticipantDialog {
+  constructor(private readonly page: Page) {}
+
+  async pickPerson(search: string, name: string): Promise<void> {
+    await this.page.getByTestId('participant-search').waitFor();
+    await this.page.getByTestId('person-search-search').fill(search);
+    await this.page.getByTestId('person-row').filter({ hasText: name }).first().click();
+    await this.page.getByTestId('participant-form').waitFor();
+  }
+
+  get role(): Locator {
+    return this.page.getByTestId('participant-role');
+  }
+
+  /** Types the role; leaving the field closes its suggestions (they would cover the buttons). */
+  async setRole(text: string): Promise<void> {
+    await this.role.fill(text);
+    await this.role.blur();
+  }
+
+  /** The role suggestions the dropdown offers when the role field is empty. */
+  async roleSuggestions(): Promise<string[]> {
+    await this.role.fill('');
+    await this.role.click();
+    const listbox = this.page.getByRole('listbox');
+    await listbox.waitFor();
+    const options = await listbox.getByRole('option').allTextContents();
+    await this.role.press('Escape');
+    return options;
+  }
+
+  async setDescription(text: string): Promise<void> {
+    await this.page.getByTestId('participant-description').fill(text);
+  }
+
+  async roleError(): Promise<string> {
+    const error = this.page
+      .locator('.mantine-Modal-content')
+      .filter({ has: this.role })
+      .locator('.mantine-InputWrapper-error');
+    await error.first().waitFor();
+    return (await error.first().textContent()) ?? '';
+  }
+
+  async done(): Promise<void> {
+    await this.page.getByTestId('participant-done').click();
+  }
+
+  async waitClosed(): Promise<void> {
+    await this.page.getByTestId('participant-form').waitFor({ state: 'detached' });
+  }
+}
