@@ -10,6 +10,8 @@ export * from './schemas/account.ts';
 export * from './schemas/common.ts';
 export * from './schemas/event.ts';
 export * from './schemas/location.ts';
+export * from './schemas/note.ts';
 export * from './schemas/person.ts';
+export * from './schemas/source.ts';
 export * from './schemas/tree.ts';
 export * from './text.ts';

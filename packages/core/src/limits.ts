@@ -94,6 +94,9 @@ export const textLimits = {
   /** Cause of death, the occupation's title, …: one line. */
   causeOfEvent: 200,
   participantDescription: 1000,
+  /** Notes and transcriptions, as HTML. */
+  richText: 100_000,
+  noteTitle: 200,
   treeName: 100,
   emailMin: 5,
   emailMax: 120,

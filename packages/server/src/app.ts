@@ -20,8 +20,10 @@ import { registerConfigRoutes } from './modules/config/config.routes.ts';
 import { registerContactRoutes } from './modules/contact/contact.routes.ts';
 import { registerEventRoutes } from './modules/event/event.routes.ts';
 import { registerLocationRoutes } from './modules/location/location.routes.ts';
+import { registerNoteRoutes } from './modules/note/note.routes.ts';
 import { registerPersonRoutes } from './modules/person/person.routes.ts';
 import { registerSessionRoutes } from './modules/session/session.routes.ts';
+import { registerSourceRoutes } from './modules/source/source.routes.ts';
 import { registerTreeRoutes } from './modules/tree/tree.routes.ts';
 import { registerUserRoutes } from './modules/user/user.routes.ts';
 
@@ -96,6 +98,8 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
   registerPersonRoutes(app, ctx);
   registerLocationRoutes(app, ctx);
   registerEventRoutes(app, ctx);
+  registerNoteRoutes(app, ctx);
+  registerSourceRoutes(app, ctx);
   registerContactRoutes(app, ctx);
   registerConfigRoutes(app, ctx);
   app.get('/api/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger());

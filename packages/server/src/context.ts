@@ -6,7 +6,9 @@ import type { Mailer } from './mail/mailer.ts';
 import { type ContactService, createContactService } from './modules/contact/contact.service.ts';
 import { createEventService, type EventService } from './modules/event/event.service.ts';
 import { createLocationService, type LocationService } from './modules/location/location.service.ts';
+import { createNoteService, type NoteService } from './modules/note/note.service.ts';
 import { createPersonService, type PersonService } from './modules/person/person.service.ts';
+import { createSourceService, type SourceService } from './modules/source/source.service.ts';
 import { createTreeService, type TreeService } from './modules/tree/tree.service.ts';
 import { createUserService, type UserService } from './modules/user/user.service.ts';
 
@@ -21,6 +23,8 @@ export interface AppContext {
   persons: PersonService;
   locations: LocationService;
   events: EventService;
+  notes: NoteService;
+  sources: SourceService;
   contact: ContactService;
   limiters: Record<keyof Config['rateLimits'], RateLimiter>;
 }
@@ -39,6 +43,8 @@ export function createContext(config: Config, db: Db, auth: Auth, mailer: Mailer
     persons: createPersonService({ db }),
     locations: createLocationService({ db }),
     events: createEventService({ db }),
+    notes: createNoteService({ db }),
+    sources: createSourceService({ db }),
     contact: createContactService({ db, mailer, supportEmail: config.supportEmail }),
     limiters,
   };

@@ -258,6 +258,8 @@ describe('updating events', () => {
     });
     expect(response.body.changes).toEqual({
       fields: ['startDate', 'endDate', 'causeOfEvent'],
+      notes: { added: [], deleted: [], changed: [] },
+      sources: { added: [], deleted: [] },
       location: 'changed',
       participants: { added: [witness.id], removed: [], changed: [] },
     });

@@ -37,6 +37,13 @@ async function snapshot(): Promise<string> {
     'location',
     'event',
     'event_participant',
+    'repository',
+    'source_record',
+    'citation',
+    'citation_link',
+    'note',
+    'note_link',
+    'media_object',
   ];
   const rows = await queryRows<{ fingerprint: string }>(
     t.database.db,

@@ -5,6 +5,7 @@ import { eventTypes } from '../events/types.ts';
 import { textLimits } from '../limits.ts';
 import { hasInvalidNameCharacters } from '../rules.ts';
 import { coordinatesSchema, locationIdSchema } from './location.ts';
+import { citationIdsSchema, citationSummarySchema, newNotesSchema, noteSchema } from './note.ts';
 import { personIdSchema, personSummarySchema } from './person.ts';
 
 export const eventIdSchema = z.uuid({ error: 'events.error.notFound' });
@@ -61,6 +62,10 @@ export const eventInputSchema = z
     /** … a typed place, "Västra Fors, Sunne, Värmland": matched level by level, missing levels created. */
     location: z.string().max(1000, { error: 'location.validation.nameTooLong' }).nullish(),
     participants: z.array(participantInputSchema).max(500, { error: 'events.validation.tooManyParticipants' }),
+    /** The citations cited on the event, in order; left out on an update: unchanged. */
+    sourceIds: citationIdsSchema,
+    /** Notes written before saving, saved with the event. */
+    newNotes: newNotesSchema,
   })
   .superRefine(checkEventDate);
 export type EventInput = z.input<typeof eventInputSchema>;
@@ -117,6 +122,8 @@ export const eventSchema = z.object({
   description: z.string().nullable(),
   location: eventPlaceSchema.nullable(),
   participants: z.array(participantSchema),
+  sources: z.array(citationSummarySchema),
+  notes: z.array(noteSchema),
   /** Raised on every change; an update names the revision it started from. */
   revision: z.number().int(),
   createdAt: z.string(),
@@ -133,6 +140,8 @@ export const bulkEventsAnswerSchema = z.object({ events: z.array(eventSchema), l
 
 export const eventChangesSchema = z.object({
   fields: z.array(z.string()),
+  notes: z.object({ added: z.array(z.string()), deleted: z.array(z.string()), changed: z.array(z.string()) }),
+  sources: z.object({ added: z.array(z.string()), deleted: z.array(z.string()) }),
   location: z.enum(['same', 'updated', 'changed', 'deleted']),
   participants: z.object({ added: z.array(z.string()), removed: z.array(z.string()), changed: z.array(z.string()) }),
 });

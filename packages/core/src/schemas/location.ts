@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { textLimits } from '../limits.ts';
 import { hasInvalidNameCharacters } from '../rules.ts';
+import { citationIdsSchema, citationSummarySchema, newNotesSchema, noteSchema } from './note.ts';
 
 export const locationIdSchema = z.uuid({ error: 'location.error.notFound' });
 
@@ -57,6 +58,8 @@ export const locationInputSchema = z.strictObject({
     .transform((value) => (value ? value : null))
     .refine((value) => value === null || isWebUrl(value), { error: 'location.validation.urlValidWebpage' }),
   parentId: locationIdSchema.nullish().transform((value) => value ?? null),
+  /** The citations cited on the place; left out: unchanged. */
+  sourceIds: citationIdsSchema,
 });
 export type LocationInput = z.input<typeof locationInputSchema>;
 export type LocationValues = z.output<typeof locationInputSchema>;
@@ -67,6 +70,8 @@ export const createLocationBodySchema = z.strictObject({
   ancestorId: locationIdSchema.nullish(),
   /** An existing place that becomes a child of the new one (inserting a level in between). */
   descendantId: locationIdSchema.nullish(),
+  /** Notes written before saving, saved with the place. */
+  newNotes: newNotesSchema,
 });
 export type CreateLocationBody = z.input<typeof createLocationBodySchema>;
 
@@ -102,6 +107,8 @@ export const locationSchema = locationSummarySchema.extend({
   descendantsCount: z.number().int(),
   /** Whether some descendant has coordinates (the subordinate-places map button). */
   descendantsHaveCoordinates: z.boolean(),
+  sources: z.array(citationSummarySchema),
+  notes: z.array(noteSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -21,9 +21,11 @@ import { AppError } from '../../http/errors.ts';
 import type { SessionUser } from '../../http/session.ts';
 import * as places from '../location/location.repository.ts';
 import { findOrCreateTypedPlace } from '../location/location.service.ts';
+import { attachmentsOf, saveNewNotes, setSources } from '../note/attachments.ts';
 import * as persons from '../person/person.repository.ts';
 import { assertWithinLimits } from '../tree/tree.access.ts';
 import { createTreeGate } from '../tree/tree.gate.ts';
+import type { TreeAccessRow } from '../tree/tree.repository.ts';
 import { clampToLife, type LifeSpan, lifeSpansOf } from './event.life.ts';
 import * as events from './event.repository.ts';
 
@@ -94,6 +96,7 @@ export function createEventService({ db }: { db: Db }) {
       else byEvent.set(participant.eventId, [participant]);
     }
     const byId = new Map(rows.map((row) => [row.id, row]));
+    const attached = await attachmentsOf(tx, treeId, ids);
     return ids.flatMap((id) => {
       const row = byId.get(id);
       if (!row) return [];
@@ -125,6 +128,8 @@ export function createEventService({ db }: { db: Db }) {
             description: p.description,
             ...resolveEventDate(p),
           })),
+          sources: attached.get(id)?.sources ?? [],
+          notes: attached.get(id)?.notes ?? [],
           revision: row.revision,
           createdAt: row.createdAt.toISOString(),
           updatedAt: row.updatedAt.toISOString(),
@@ -174,7 +179,8 @@ export function createEventService({ db }: { db: Db }) {
   }
 
   /** Validates and writes new events in the open transaction; answers their ids and how many places were created. */
-  async function insertAll(tx: Db, treeId: string, inputs: readonly EventValues[]) {
+  async function insertAll(tx: Db, access: TreeAccessRow, inputs: readonly EventValues[]) {
+    const treeId = access.id;
     const prepared = inputs.map(prepare);
     let created = 0;
     const rows: events.NewEvent[] = [];
@@ -199,6 +205,11 @@ export function createEventService({ db }: { db: Db }) {
     }
     for (const row of rows) await assertOncePerPerson(tx, treeId, row.values.type as EventType, row.participants, null);
     await events.insertEvents(tx, treeId, rows);
+    for (const [index, input] of inputs.entries()) {
+      const id = (rows[index] as events.NewEvent).id;
+      if (input.sourceIds?.length) await setSources(tx, access, id, 'event', input.sourceIds);
+      await saveNewNotes(tx, treeId, id, 'event', input.newNotes);
+    }
     const tree = await counted(tx, treeId);
     // Counted after inserting (the counters are in this transaction): over a limit rolls back.
     assertWithinLimits(tree, 'events', 0);
@@ -231,8 +242,26 @@ export function createEventService({ db }: { db: Db }) {
           : placeCreated
             ? 'updated'
             : 'changed';
+    const sourcesBefore = before.sources.map((c) => c.id);
+    const sourcesAfter = after.sources.map((c) => c.id);
+    const notesBefore = new Map(before.notes.map((n) => [n.id, n]));
+    const notesAfter = new Map(after.notes.map((n) => [n.id, n]));
     return {
       fields,
+      notes: {
+        added: [...notesAfter.keys()].filter((id) => !notesBefore.has(id)),
+        deleted: [...notesBefore.keys()].filter((id) => !notesAfter.has(id)),
+        changed: [...notesAfter.values()]
+          .filter((n) => {
+            const old = notesBefore.get(n.id);
+            return old !== undefined && (old.title !== n.title || old.text !== n.text);
+          })
+          .map((n) => n.id),
+      },
+      sources: {
+        added: sourcesAfter.filter((id) => !sourcesBefore.includes(id)),
+        deleted: sourcesBefore.filter((id) => !sourcesAfter.includes(id)),
+      },
       location,
       participants: {
         added: [...afterIds.keys()].filter((id) => !beforeIds.has(id)),
@@ -430,16 +459,16 @@ export function createEventService({ db }: { db: Db }) {
     },
 
     async create(treeId: string, viewer: SessionUser | null, input: EventValues) {
-      return write(treeId, viewer, async (tx) => {
-        const { ids, created } = await insertAll(tx, treeId, [input]);
+      return write(treeId, viewer, async (tx, access) => {
+        const { ids, created } = await insertAll(tx, access, [input]);
         return { event: await load(tx, treeId, ids[0] as string), locationsCreated: created };
       });
     },
 
     /** Several events, all or none (the residence wizard's shared residences). */
     async createMany(treeId: string, viewer: SessionUser | null, inputs: EventValues[]) {
-      return write(treeId, viewer, async (tx) => {
-        const { ids, created } = await insertAll(tx, treeId, inputs);
+      return write(treeId, viewer, async (tx, access) => {
+        const { ids, created } = await insertAll(tx, access, inputs);
         return { events: await loadMany(tx, treeId, ids), locationsCreated: created };
       });
     },
@@ -449,7 +478,7 @@ export function createEventService({ db }: { db: Db }) {
      * another session), the update is refused with the stored version, so nothing is overwritten.
      */
     async update(treeId: string, viewer: SessionUser | null, id: string, oldRevision: number, input: EventValues) {
-      return write(treeId, viewer, async (tx) => {
+      return write(treeId, viewer, async (tx, access) => {
         const before = await load(tx, treeId, id);
         if (before.revision !== oldRevision) throw new AppError('events.error.conflict', { current: before });
         if (input.type !== before.type && (before.type === 'other' || before.type === 'residence')) {
@@ -465,13 +494,24 @@ export function createEventService({ db }: { db: Db }) {
           (key) =>
             key !== 'dateFrom' && key !== 'dateTo' && (before as Record<string, unknown>)[key] !== item.values[key],
         );
-        if (!participantsChanged && !fieldsChanged && before.location?.id === (place.locationId ?? undefined)) {
+        const sourcesChanged =
+          input.sourceIds !== undefined && input.sourceIds.join() !== before.sources.map((c) => c.id).join();
+        const notesAdded = (input.newNotes?.length ?? 0) > 0;
+        if (
+          !participantsChanged &&
+          !fieldsChanged &&
+          !sourcesChanged &&
+          !notesAdded &&
+          before.location?.id === (place.locationId ?? undefined)
+        ) {
           return { event: before, changes: compare(before, before, false), locationsCreated: 0 };
         }
         if (!(await events.updateEvent(tx, treeId, id, oldRevision, values))) {
           throw new AppError('events.error.conflict', { current: before });
         }
         if (participantsChanged) await events.replaceParticipants(tx, treeId, id, item.participants);
+        if (sourcesChanged) await setSources(tx, access, id, 'event', input.sourceIds ?? []);
+        await saveNewNotes(tx, treeId, id, 'event', input.newNotes);
         if (place.created > 0) assertWithinLimits(await counted(tx, treeId), 'locations', 0);
         const after = await load(tx, treeId, id);
         return { event: after, changes: compare(before, after, place.created > 0), locationsCreated: place.created };
@@ -576,6 +616,8 @@ function inputOf(e: Event): EventValues {
     locationId: e.location?.id ?? null,
     location: null,
     participants: e.participants.map(participantInput),
+    sourceIds: e.sources.map((c) => c.id),
+    newNotes: [],
   };
 }
 

@@ -17,6 +17,8 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { moveEventsToPlace } from '../event/event.repository.ts';
+import { attachmentsOf, saveNewNotes, setSources } from '../note/attachments.ts';
+import { citationLinksOf } from '../source/source.repository.ts';
 import { assertWithinLimits } from '../tree/tree.access.ts';
 import { createTreeGate } from '../tree/tree.gate.ts';
 import { type BulkPlace, insertPlaces } from './location.bulk.ts';
@@ -110,6 +112,7 @@ export function createLocationService({ db }: { db: Db }) {
     const row = await requirePlace(tx, treeId, id);
     const ancestors = await places.ancestorsOf(tx, treeId, id);
     const descendants = await places.descendantsOf(tx, treeId, id);
+    const attached = (await attachmentsOf(tx, treeId, [id])).get(id);
     return {
       ...places.toSummary(row),
       treeId,
@@ -119,6 +122,8 @@ export function createLocationService({ db }: { db: Db }) {
       childrenCount: descendants.filter((d) => d.depth === 1).length,
       descendantsCount: descendants.length,
       descendantsHaveCoordinates: descendants.some((d) => d.lat !== null),
+      sources: attached?.sources ?? [],
+      notes: attached?.notes ?? [],
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
     };
@@ -209,7 +214,7 @@ export function createLocationService({ db }: { db: Db }) {
 
     /** Creates a place under ancestorId, optionally taking descendantId as its child. */
     async create(treeId: string, viewer: SessionUser | null, body: CreateLocationBody & { location: PlaceFields }) {
-      return write(treeId, viewer, async (tx) => {
+      return write(treeId, viewer, async (tx, access) => {
         assertWithinLimits(await counted(tx, treeId), 'locations');
         const parentId = body.ancestorId ?? null;
         if (parentId) await requirePlace(tx, treeId, parentId);
@@ -221,6 +226,8 @@ export function createLocationService({ db }: { db: Db }) {
           await assertNoCycle(tx, treeId, body.descendantId, parentId);
           await places.updateLocation(tx, treeId, body.descendantId, { parentId: id });
         }
+        if (body.location.sourceIds?.length) await setSources(tx, access, id, 'location', body.location.sourceIds);
+        await saveNewNotes(tx, treeId, id, 'location', body.newNotes);
         return { location: await load(tx, treeId, id), amountCreated: 1 };
       });
     },
@@ -238,7 +245,7 @@ export function createLocationService({ db }: { db: Db }) {
 
     /** Updates a place; nothing is written when nothing changed. */
     async update(treeId: string, viewer: SessionUser | null, id: string, values: LocationValues) {
-      return write(treeId, viewer, async (tx) => {
+      return write(treeId, viewer, async (tx, access) => {
         const current = await requirePlace(tx, treeId, id);
         const next = toWrite(values, values.parentId);
         const unchanged =
@@ -255,6 +262,10 @@ export function createLocationService({ db }: { db: Db }) {
             await assertNoCycle(tx, treeId, id, next.parentId);
           }
           await places.updateLocation(tx, treeId, id, next);
+        }
+        if (values.sourceIds !== undefined) {
+          const cited = (await citationLinksOf(tx, treeId, [id])).map((link) => link.citationId);
+          if (cited.join() !== values.sourceIds.join()) await setSources(tx, access, id, 'location', values.sourceIds);
         }
         return load(tx, treeId, id);
       });

@@ -45,7 +45,8 @@ export function assertAccess<T extends TreeAccessRow>(
   else assertCanRead(tree, viewer);
 }
 
-export type CountedKind = 'persons' | 'locations' | 'events';
+/** Sources (repositories, records, citations) have no trial count of their own: only the node ceiling. */
+export type CountedKind = 'persons' | 'locations' | 'events' | 'sources';
 
 /**
  * The limits of SPEC §5 and §9 for adding `adding` items of a kind to a tree: the free tier's
@@ -55,9 +56,11 @@ export type CountedKind = 'persons' | 'locations' | 'events';
 export function assertWithinLimits(tree: TreeRow, kind: CountedKind, adding = 1) {
   const subscription = { plan: tree.ownerPlan ?? 'free', validUntil: tree.ownerValidUntil?.toISOString() ?? null };
   const limits = limitsFor(subscription);
-  const current = { persons: tree.personsAmount, locations: tree.locationsAmount, events: tree.eventsAmount }[kind];
-  const max = limits[kind];
-  if (max !== null && current + adding > max) throw new AppError(`limit.${kind}`, { limit: kind, max });
+  if (kind !== 'sources') {
+    const current = { persons: tree.personsAmount, locations: tree.locationsAmount, events: tree.eventsAmount }[kind];
+    const max = limits[kind];
+    if (max !== null && current + adding > max) throw new AppError(`limit.${kind}`, { limit: kind, max });
+  }
   const nodes = tree.personsAmount + tree.locationsAmount + tree.eventsAmount + tree.sourcesAmount;
   if (nodes + adding > limits.nodes) {
     const code = subscriptionStatus(subscription) === 'paid' ? 'limit.nodesPaid' : 'limit.nodesFree';

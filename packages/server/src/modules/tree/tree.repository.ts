@@ -37,7 +37,7 @@ function selectTrees(db: Db) {
       personsAmount: tree.personsCount,
       locationsAmount: tree.locationsCount,
       eventsAmount: tree.eventsCount,
-      sourcesAmount: sql<number>`0`,
+      sourcesAmount: tree.sourcesCount,
       ownerPlan: subscription.plan,
       ownerValidUntil: subscription.validUntil,
     })

@@ -1,0 +1,277 @@
+import { z } from 'zod';
+import { dateTypes } from '../dates/event-date.ts';
+import { eventDateShape } from '../dates/schema.ts';
+import { eventTypeSchema } from './event.ts';
+import { isWebUrl } from './location.ts';
+import { citationSummarySchema, newNotesSchema, noteSchema, richTextSchema } from './note.ts';
+import { personIdSchema } from './person.ts';
+
+export const repositoryIdSchema = z.uuid({ error: 'source.error.repositoryNotFound' });
+export const recordIdSchema = z.uuid({ error: 'source.error.recordNotFound' });
+
+/** One line of text; blank is stored as null. */
+function line(max: number) {
+  return z
+    .string({ error: 'common.error.validation' })
+    .trim()
+    .max(max, { error: 'source.validation.textTooLong' })
+    .nullish()
+    .transform((value) => (value ? value : null));
+}
+
+/** An optional web address: blank is null, anything else must be http(s) with a host. */
+function webAddress() {
+  return z
+    .string({ error: 'source.validation.urlValidWebpage' })
+    .trim()
+    .max(2000, { error: 'source.validation.urlValidWebpage' })
+    .nullish()
+    .transform((value) => (value ? value : null))
+    .refine((value) => value === null || isWebUrl(value), { error: 'source.validation.urlValidWebpage' });
+}
+
+export const repositoryInputSchema = z.strictObject({
+  title: z
+    .string({ error: 'source.validation.titleRequiredOnRepository' })
+    .trim()
+    .min(1, { error: 'source.validation.titleRequiredOnRepository' })
+    .max(500, { error: 'source.validation.textTooLong' }),
+  address: line(500),
+  city: line(200),
+  state: line(200),
+  postalCode: line(50),
+  country: line(200),
+  phone: line(100),
+  email: line(200),
+  fax: line(100),
+  www: webAddress(),
+});
+export type RepositoryInput = z.input<typeof repositoryInputSchema>;
+
+export const recordInputSchema = z.strictObject({
+  title: z
+    .string({ error: 'source.validation.titleRequiredOnRecord' })
+    .trim()
+    .min(1, { error: 'source.validation.titleRequiredOnRecord' })
+    .max(1000, { error: 'source.validation.textTooLong' }),
+  originator: line(500),
+  filedByEntry: line(500),
+  publicationFacts: line(2000),
+  url: webAddress(),
+  repositoryId: repositoryIdSchema.nullish().transform((value) => value ?? null),
+});
+export type RecordInput = z.input<typeof recordInputSchema>;
+
+export const citationInputSchema = z
+  .strictObject({
+    sourceRecordId: recordIdSchema.nullish().transform((value) => value ?? null),
+    /** A repository chosen in the dialog without a record: refused (a citation cites a record). */
+    repositoryId: repositoryIdSchema.nullish().transform((value) => value ?? null),
+    whereWithinSourceText: line(2000),
+    whereWithinSourceURL: webAddress(),
+    /** The transcription, rich text; empty is stored as empty text. */
+    textFromSource: richTextSchema.nullish().transform((value) => value ?? ''),
+    eventCitedFrom: line(100),
+    eventCitedFromRole: line(100),
+    entryRecordingDate: line(100),
+    certaintyAssessment: line(10),
+  })
+  .superRefine((value, context) => {
+    if (value.repositoryId && !value.sourceRecordId) {
+      context.addIssue({ code: 'custom', path: ['sourceRecordId'], message: 'source.validation.recordRequired' });
+    } else if (!value.sourceRecordId && !value.whereWithinSourceText && !value.whereWithinSourceURL) {
+      context.addIssue({ code: 'custom', path: ['sourceRecordId'], message: 'source.validation.citationRequired' });
+    }
+  });
+export type CitationInput = z.input<typeof citationInputSchema>;
+
+export const createRepositoryBodySchema = z.strictObject({
+  repository: repositoryInputSchema,
+  newNotes: newNotesSchema,
+});
+export const updateRepositoryBodySchema = z.strictObject({ repository: repositoryInputSchema });
+export const createRecordBodySchema = z.strictObject({ record: recordInputSchema, newNotes: newNotesSchema });
+export const updateRecordBodySchema = z.strictObject({ record: recordInputSchema });
+export const createCitationBodySchema = z.strictObject({
+  citation: citationInputSchema,
+  /** An event, place or note to cite the new citation on at once. */
+  nodeId: z.uuid({ error: 'common.error.notFound' }).nullish(),
+  newNotes: newNotesSchema,
+});
+export const updateCitationBodySchema = z.strictObject({ citation: citationInputSchema });
+
+const titled = z.object({ id: z.string(), title: z.string() });
+
+export const recordSummarySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  originator: z.string().nullable(),
+  url: z.string().nullable(),
+  repository: titled.nullable(),
+  citationsCount: z.number().int(),
+});
+export type RecordSummary = z.infer<typeof recordSummarySchema>;
+
+export const repositorySummarySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  city: z.string().nullable(),
+  country: z.string().nullable(),
+  www: z.string().nullable(),
+  recordsCount: z.number().int(),
+});
+export type RepositorySummary = z.infer<typeof repositorySummarySchema>;
+
+const timestamps = { createdAt: z.string(), updatedAt: z.string() };
+
+export const repositorySchema = z.object({
+  id: z.string(),
+  treeId: z.string(),
+  title: z.string(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  country: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  fax: z.string().nullable(),
+  www: z.string().nullable(),
+  notes: z.array(noteSchema),
+  records: z.array(recordSummarySchema),
+  ...timestamps,
+});
+export type Repository = z.infer<typeof repositorySchema>;
+
+export const recordSchema = z.object({
+  id: z.string(),
+  treeId: z.string(),
+  title: z.string(),
+  originator: z.string().nullable(),
+  filedByEntry: z.string().nullable(),
+  publicationFacts: z.string().nullable(),
+  url: z.string().nullable(),
+  repositoryId: z.string().nullable(),
+  repository: titled.nullable(),
+  notes: z.array(noteSchema),
+  citations: z.array(citationSummarySchema),
+  ...timestamps,
+});
+export type SourceRecord = z.infer<typeof recordSchema>;
+
+/** An event as a source's "used in" list and the suggestions show it. */
+export const eventSummarySchema = z.object({
+  id: z.string(),
+  type: eventTypeSchema,
+  subtype: z.string().nullable(),
+  typeName: z.string().nullable(),
+  startDate: z.string().nullable(),
+  startDateType: z.enum(dateTypes),
+  endDate: z.string().nullable(),
+  endDateType: z.enum(dateTypes),
+  place: z.string().nullable(),
+  primaries: z.array(z.object({ id: z.string(), fName: z.string().nullable(), lName: z.string().nullable() })),
+});
+export type EventSummary = z.infer<typeof eventSummarySchema>;
+
+export const citationSchema = z.object({
+  id: z.string(),
+  treeId: z.string(),
+  sourceRecordId: z.string().nullable(),
+  record: recordSummarySchema.nullable(),
+  whereWithinSourceText: z.string().nullable(),
+  whereWithinSourceURL: z.string().nullable(),
+  textFromSource: z.string(),
+  eventCitedFrom: z.string().nullable(),
+  eventCitedFromRole: z.string().nullable(),
+  entryRecordingDate: z.string().nullable(),
+  certaintyAssessment: z.string().nullable(),
+  notes: z.array(noteSchema),
+  connectedNodes: z.object({
+    events: z.array(eventSummarySchema),
+    locations: z.array(z.object({ id: z.string(), name: z.string(), text: z.string() })),
+    notes: z.array(z.object({ id: z.string(), title: z.string().nullable() })),
+  }),
+  ...timestamps,
+});
+export type Citation = z.infer<typeof citationSchema>;
+
+export const sourceListQuerySchema = z.strictObject({
+  q: z.string().max(200).optional(),
+  sort: z.enum(['title', 'url']).default('title'),
+  direction: z.enum(['asc', 'desc']).default('asc'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(20),
+});
+export type SourceListQuery = z.output<typeof sourceListQuerySchema>;
+
+export const repositoryListQuerySchema = sourceListQuerySchema
+  .omit({ sort: true })
+  .extend({ sort: z.enum(['title', 'www']).default('title') });
+export type RepositoryListQuery = z.output<typeof repositoryListQuerySchema>;
+
+export const recordListAnswerSchema = z.object({
+  items: z.array(recordSummarySchema.extend({ citations: z.array(citationSummarySchema).optional() })),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export const repositoryListAnswerSchema = z.object({
+  items: z.array(repositorySummarySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export const recordCitationsQuerySchema = z.strictObject({ recordId: recordIdSchema });
+export const citationListAnswerSchema = z.object({ citations: z.array(citationSummarySchema) });
+
+export const suggestedSourcesBodySchema = z.strictObject({
+  stringToSuggestBy: z.string().max(200),
+  type: z.enum(['repository', 'record', 'citation']),
+});
+export const sourceSuggestionsAnswerSchema = z.object({
+  suggestions: z.array(z.object({ id: z.string(), title: z.string(), text: z.string() })),
+});
+
+export const mediaObjectBodySchema = z.strictObject({
+  object: z.strictObject({
+    fileReference: z
+      .string({ error: 'source.validation.fileReferenceRequired' })
+      .trim()
+      .min(1, { error: 'source.validation.fileReferenceRequired' })
+      .max(2000, { error: 'source.validation.textTooLong' }),
+    format: line(50),
+    type: line(50),
+    title: line(500),
+  }),
+});
+export const mediaObjectSchema = z.object({
+  id: z.string(),
+  fileReference: z.string(),
+  format: z.string().nullable(),
+  type: z.string().nullable(),
+  title: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export const eventSourcesBodySchema = z.strictObject({
+  eventIds: z
+    .array(z.uuid({ error: 'events.error.notFound' }))
+    .min(1)
+    .max(500),
+  includeConnectedNodes: z.boolean().optional(),
+});
+export const eventSourcesAnswerSchema = z.object({
+  citations: z.array(citationSummarySchema.extend({ eventIds: z.array(z.string()) })),
+});
+
+export const suggestEventSourcesBodySchema = z.strictObject({
+  type: eventTypeSchema,
+  personIds: z.array(personIdSchema).max(50).default([]),
+  ...eventDateShape,
+  locationId: z.uuid({ error: 'location.error.notFound' }).nullish(),
+  exceptEventId: z.uuid({ error: 'events.error.notFound' }).nullish(),
+});
+export const suggestEventSourcesAnswerSchema = z.object({
+  suggestions: z.array(z.object({ citation: citationSummarySchema, event: eventSummarySchema })),
+});

@@ -1,0 +1,103 @@
+import { type NoteInput, type NoteNodeKind, uuidv7 } from '@anor/core';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../http/errors.ts';
+import type { SessionUser } from '../../http/session.ts';
+import { createTreeGate } from '../tree/tree.gate.ts';
+import { checkedNote, notesWithLinks, setSources } from './attachments.ts';
+import * as notes from './note.repository.ts';
+
+type NoteValues = Omit<NoteInput, 'title'> & { title: string | null };
+
+export function createNoteService({ db }: { db: Db }) {
+  const { read, write } = createTreeGate(db);
+
+  async function load(tx: Db, treeId: string, id: string) {
+    const [row] = await notes.findNotes(tx, treeId, [id]);
+    if (!row) throw new AppError('note.error.notFound');
+    const [full] = await notesWithLinks(tx, treeId, [row]);
+    return full as NonNullable<typeof full>;
+  }
+
+  /** The kind of each item a note is to be connected to; unknown ids are refused. */
+  async function connectable(tx: Db, treeId: string, nodeIds: readonly string[]) {
+    const kinds = await notes.kindsOf(tx, treeId, nodeIds);
+    return nodeIds.map((nodeId, index) => {
+      const kind = kinds.get(nodeId);
+      if (!kind || kind === 'note') throw new AppError('common.error.notFound', { path: ['connectedNodeIds', index] });
+      return { nodeId, nodeKind: kind as NoteNodeKind };
+    });
+  }
+
+  return {
+    async get(treeId: string, viewer: SessionUser | null, id: string) {
+      await read(treeId, viewer);
+      return load(db, treeId, id);
+    },
+
+    /** The notes of one item (person, event, place, citation, record or repository). */
+    async ofNode(treeId: string, viewer: SessionUser | null, nodeId: string) {
+      await read(treeId, viewer);
+      const rows = await notes.notesOfNodes(db, treeId, [nodeId]);
+      return { notes: await notesWithLinks(db, treeId, rows) };
+    },
+
+    async create(treeId: string, viewer: SessionUser | null, input: NoteValues, connectedNodeIds: string[]) {
+      return write(treeId, viewer, async (tx, tree) => {
+        const values = checkedNote(input, ['note', 'text']);
+        const links = await connectable(tx, treeId, [...new Set(connectedNodeIds)]);
+        const id = uuidv7();
+        await notes.insertNotes(tx, treeId, [{ id, ...values }]);
+        await notes.insertLinks(
+          tx,
+          treeId,
+          links.map((link) => ({ noteId: id, ...link })),
+        );
+        if (input.sourceIds?.length) await setSources(tx, tree, id, 'note', input.sourceIds);
+        return load(tx, treeId, id);
+      });
+    },
+
+    /** Updates a note; nothing is written when nothing changed. */
+    async update(treeId: string, viewer: SessionUser | null, id: string, input: NoteValues) {
+      return write(treeId, viewer, async (tx, tree) => {
+        const current = await load(tx, treeId, id);
+        const values = checkedNote(input, ['note', 'text']);
+        if (values.title !== current.title || values.text !== current.text) {
+          await notes.updateNote(tx, treeId, id, values);
+        }
+        if (input.sourceIds && input.sourceIds.join() !== current.sourceIds.join()) {
+          await setSources(tx, tree, id, 'note', input.sourceIds);
+        }
+        return load(tx, treeId, id);
+      });
+    },
+
+    async link(treeId: string, viewer: SessionUser | null, id: string, nodeId: string) {
+      return write(treeId, viewer, async (tx) => {
+        await load(tx, treeId, id);
+        const [link] = await connectable(tx, treeId, [nodeId]);
+        if (link) await notes.insertLinks(tx, treeId, [{ noteId: id, ...link }]);
+        return load(tx, treeId, id);
+      });
+    },
+
+    /** Disconnects a note from one item; the note itself stays (it may be connected elsewhere). */
+    async unlink(treeId: string, viewer: SessionUser | null, id: string, nodeId: string) {
+      return write(treeId, viewer, async (tx) => {
+        await load(tx, treeId, id);
+        if ((await notes.deleteLink(tx, treeId, id, nodeId)) === 0) throw new AppError('common.error.notFound');
+        return load(tx, treeId, id);
+      });
+    },
+
+    async remove(treeId: string, viewer: SessionUser | null, id: string) {
+      return write(treeId, viewer, async (tx) => {
+        await load(tx, treeId, id);
+        await notes.deleteNotes(tx, treeId, [id]);
+        return { deletedIds: [id] };
+      });
+    },
+  };
+}
+
+export type NoteService = ReturnType<typeof createNoteService>;
