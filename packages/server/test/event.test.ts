@@ -62,6 +62,17 @@ describe('creating events', () => {
     });
     const tree = await o.info();
     expect(tree).toMatchObject({ eventsAmount: 1, locationsAmount: 4 });
+    // The event shows its place's coordinates once the place has them.
+    const placeId = response.body.event.location?.id as string;
+    await o.client.put(`${o.api}/location/${placeId}`, {
+      updatedLocation: {
+        name: 'Västra Fors',
+        coordinates: { lat: 59.83, lng: 13.14 },
+        parentId: (await o.client.get<{ parentId: string }>(`${o.api}/location/${placeId}`)).body.parentId,
+      },
+    });
+    const withCoordinates = await o.client.get<Event>(`${o.api}/event/${response.body.event.id}`);
+    expect(withCoordinates.body.location?.coordinates).toEqual({ lat: 59.83, lng: 13.14 });
 
     // The same place typed again (other case, no accents) is found, not created again.
     const baptism = await o.post({

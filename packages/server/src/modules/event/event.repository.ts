@@ -135,14 +135,14 @@ export function participantsOf(db: Db, treeId: string, eventIds: readonly string
     .orderBy(eventParticipant.eventId, eventParticipant.position);
 }
 
-/** Each place's name and its path, nearest first ("Sunne, Värmland, Sverige"), in one recursive statement. */
+/** Each place's name, coordinates and path, nearest first ("Sunne, Värmland, Sverige"), in one recursive statement. */
 export function placePaths(db: Db, treeId: string, locationIds: readonly string[]) {
   if (locationIds.length === 0) return Promise.resolve([]);
   const ids = sql.join(
     locationIds.map((id) => sql`${id}::uuid`),
     sql`, `,
   );
-  return queryRows<{ id: string; name: string; text: string }>(
+  return queryRows<{ id: string; name: string; text: string; lat: number | null; lng: number | null }>(
     db,
     sql`
     with recursive up(start_id, id, depth) as (
@@ -154,7 +154,9 @@ export function placePaths(db: Db, treeId: string, locationIds: readonly string[
     )
     select up.start_id as id,
       min(case when up.depth = 0 then l.name end) as name,
-      string_agg(l.name, ', ' order by up.depth) as text
+      string_agg(l.name, ', ' order by up.depth) as text,
+      min(case when up.depth = 0 then l.lat end) as lat,
+      min(case when up.depth = 0 then l.lng end) as lng
     from up join ${location} l on l.tree_id = ${treeId} and l.id = up.id
     group by up.start_id`,
   );

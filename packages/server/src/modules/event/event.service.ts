@@ -86,9 +86,6 @@ export function createEventService({ db }: { db: Db }) {
     const participants = await events.participantsOf(tx, treeId, ids);
     const locationIds = [...new Set(rows.flatMap((row) => (row.locationId ? [row.locationId] : [])))];
     const paths = new Map((await events.placePaths(tx, treeId, locationIds)).map((path) => [path.id, path]));
-    const coordinates = new Map(
-      (await places.coordinatesOf(tx, treeId, locationIds)).map((place) => [place.id, place.coordinates]),
-    );
     const byEvent = new Map<string, events.ParticipantRow[]>();
     for (const participant of participants) {
       const list = byEvent.get(participant.eventId);
@@ -113,7 +110,12 @@ export function createEventService({ db }: { db: Db }) {
           causeOfEvent: row.causeOfEvent,
           description: row.description,
           location: path
-            ? { id: path.id, name: path.name, text: path.text, coordinates: coordinates.get(path.id) ?? null }
+            ? {
+                id: path.id,
+                name: path.name,
+                text: path.text,
+                coordinates: path.lat !== null && path.lng !== null ? { lat: path.lat, lng: path.lng } : null,
+              }
             : null,
           participants: (byEvent.get(id) ?? []).map((p) => ({
             id: p.id,

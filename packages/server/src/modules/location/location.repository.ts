@@ -255,15 +255,3 @@ export function suggestLocations(db: Db, treeId: string, term: string, limit: nu
 export async function analyzeTable(db: Db): Promise<void> {
   await db.execute(sql`analyze ${location}`);
 }
-
-/** The coordinates of these places (those that have them). */
-export async function coordinatesOf(db: Db, treeId: string, ids: readonly string[]) {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select({ id: location.id, lat: location.lat, lng: location.lng })
-    .from(location)
-    .where(and(eq(location.treeId, treeId), inArray(location.id, [...ids]), isNotNull(location.lat)));
-  return rows.flatMap((row) =>
-    row.lat !== null && row.lng !== null ? [{ id: row.id, coordinates: { lat: row.lat, lng: row.lng } }] : [],
-  );
-}
