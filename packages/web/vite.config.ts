@@ -13,9 +13,10 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+            // @mantine/tiptap stays out: it and Tiptap load only with the lazily loaded rich-text editor.
             {
               name: 'mantine',
-              test: /node_modules[\\/](@mantine|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-transition-group|react-style-singleton|use-callback-ref|use-sidecar|tslib|clsx|get-nonce|detect-node-es)[\\/]/,
+              test: /node_modules[\\/](@mantine[\\/](?!tiptap)[^\\/]+|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-transition-group|react-style-singleton|use-callback-ref|use-sidecar|tslib|clsx|get-nonce|detect-node-es)[\\/]/,
             },
             { name: 'data', test: /node_modules[\\/](zod|@tanstack|i18next|react-i18next)[\\/]/ },
             // Only the lazily loaded map components use it.

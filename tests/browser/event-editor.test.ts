@@ -1,22 +1,8 @@
-import path from 'node:path';
-import { translate } from '@anor/core/i18n';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type ApiUser,
-  type AppServer,
-  browserAvailable,
-  launchBrowser,
-  registerApiUser,
-  screenshotDir,
-  startAppServer,
-} from './harness.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type ApiUser, browserAvailable, desktop, phone, registerApiUser, sv, useBrowserSession } from './harness.ts';
 import { AppShell } from './pages/app-shell.ts';
 import { EventModal } from './pages/event-modal.ts';
-
-const desktop = { width: 1280, height: 900 };
-const phone = { width: 375, height: 812 };
-const sv = (key: string, values?: Record<string, string | number>) => translate('sv', key, values);
 
 interface StoredEvent {
   id: string;
@@ -30,9 +16,8 @@ interface StoredEvent {
 }
 
 describe.skipIf(!browserAvailable())('the event modal in the browser', () => {
-  let server: AppServer;
-  let browser: Browser;
-  let context: BrowserContext;
+  const session = useBrowserSession({ name: 'event', reducedMotion: 'reduce', timeout: 10_000 });
+  const { pageErrors, screenshot } = session;
   let page: Page;
   let shell: AppShell;
   let modal: EventModal;
@@ -41,23 +26,10 @@ describe.skipIf(!browserAvailable())('the event modal in the browser', () => {
   /** Anna is the tree's root; the others are persons of the tree. */
   const ids: Record<string, string> = {};
   const events: Record<string, string> = {};
-  const pageErrors: string[] = [];
 
   const getEvent = (id: string) => api.send<StoredEvent>('GET', `${treeId}/event/${id}`, undefined);
   const eventsOf = async (personId: string) =>
     (await api.send<{ events: StoredEvent[] }>('POST', `${treeId}/event/node/${personId}`, {})).events;
-
-  async function screenshot(name: string, target: Page = page): Promise<void> {
-    for (const close of await target.locator('.mantine-Notification-closeButton').all()) {
-      await close.click().catch(() => undefined);
-    }
-    // After the 200 ms fade-in, without a focus ring.
-    await target.waitForTimeout(300);
-    await target.evaluate(() => {
-      if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
-    });
-    await target.screenshot({ path: path.join(screenshotDir, name) });
-  }
 
   async function openPersonPage(personId: string): Promise<void> {
     await shell.goto(`/app/${treeId}/person/${personId}`);
@@ -72,8 +44,7 @@ describe.skipIf(!browserAvailable())('the event modal in the browser', () => {
   }
 
   beforeAll(async () => {
-    server = await startAppServer();
-    api = await registerApiUser(server, { fName: 'Anna', password: 'dop-och-vigsel-1', paid: true });
+    api = await registerApiUser(session.server, { fName: 'Anna', password: 'dop-och-vigsel-1', paid: true });
     const tree = await api.send<{ id: string; rootId: string }>('POST', `user/${api.userId}/tree`, {
       treeName: 'Släkten Rud',
     });
@@ -92,28 +63,10 @@ describe.skipIf(!browserAvailable())('the event modal in the browser', () => {
       const person = await api.send<{ id: string }>('POST', `${treeId}/person`, { person: { fName, lName, gender } });
       ids[key] = person.id;
     }
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: desktop, locale: 'sv-SE', reducedMotion: 'reduce' });
-    await context.addCookies([{ ...api.cookie, url: server.url }]);
-    await context.addInitScript(() => localStorage.setItem('anor.cookieConsent', 'necessary'));
-    page = await context.newPage();
-    page.setDefaultTimeout(10_000);
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    shell = new AppShell(page, server.url);
+    await session.signIn(api.cookie);
+    page = session.page;
+    shell = new AppShell(page, session.server.url);
     modal = new EventModal(page);
-  });
-
-  afterEach(async (test) => {
-    if (test.task.result?.state === 'fail') {
-      await page.screenshot({ path: path.join(screenshotDir, `debug-event-${test.task.name.slice(0, 24)}.png`) });
-      console.log('URL', page.url(), pageErrors);
-    }
-  });
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.close();
   });
 
   it('creates a birth "about 1850" with a typed place from the person page', async () => {
@@ -265,12 +218,11 @@ describe.skipIf(!browserAvailable())('the event modal in the browser', () => {
   });
 
   it('refuses the second of two saves from two tabs and keeps what was typed', async () => {
-    const other = await context.newPage();
-    other.setDefaultTimeout(10_000);
+    const other = await session.newPage();
     const otherModal = new EventModal(other);
     const href = `/app/${treeId}/event/${events.baptism}`;
     for (const tab of [page, other]) {
-      await tab.goto(new URL(href, server.url).toString());
+      await tab.goto(new URL(href, session.server.url).toString());
       await tab.getByTestId('event-page').waitFor();
       await tab.getByTestId('event-page-edit').click();
       await tab.getByTestId('event-editor').waitFor();
@@ -285,7 +237,7 @@ describe.skipIf(!browserAvailable())('the event modal in the browser', () => {
     // Nothing lost: the form still holds what this tab typed, and the stored text is the first tab's.
     expect(await otherModal.description.inputValue()).toBe('Döpt i Sunne kyrka, skriven i flik två.');
     expect((await getEvent(events.baptism ?? '')).description).toBe('Döpt i hemmet av kyrkoherden.');
-    await screenshot('event-modal-conflict-1280.png', other);
+    await screenshot('event-modal-conflict-1280.png', { page: other });
 
     await otherModal.reloadStored();
     expect(await otherModal.description.inputValue()).toBe('Döpt i hemmet av kyrkoherden.');

@@ -1,24 +1,11 @@
-import path from 'node:path';
 import { formatEventDate } from '@anor/core';
-import { translate } from '@anor/core/i18n';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type ApiUser,
-  type AppServer,
-  browserAvailable,
-  launchBrowser,
-  registerApiUser,
-  screenshotDir,
-  startAppServer,
-} from './harness.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type ApiUser, browserAvailable, desktop, phone, registerApiUser, sv, useBrowserSession } from './harness.ts';
 import { AppShell } from './pages/app-shell.ts';
 import { EventModal } from './pages/event-modal.ts';
 import { PersonEventsSection, ResidenceWizard } from './pages/person-events.ts';
 
-const desktop = { width: 1280, height: 900 };
-const phone = { width: 375, height: 812 };
-const sv = (key: string, values?: Record<string, string | number>) => translate('sv', key, values);
 const svDate = (startDate: string, endDate = startDate, type: 'exact' | 'about' = 'exact') =>
   formatEventDate({ startDate, startDateType: type, endDate, endDateType: type }, 'sv');
 
@@ -43,9 +30,8 @@ interface StoredEvent {
  * and Olof and Brita Lund, godparents.
  */
 describe.skipIf(!browserAvailable())('events in the browser', () => {
-  let server: AppServer;
-  let browser: Browser;
-  let context: BrowserContext;
+  const session = useBrowserSession({ name: 'events', timeout: 10_000 });
+  const { pageErrors } = session;
   let page: Page;
   let shell: AppShell;
   let events: PersonEventsSection;
@@ -54,21 +40,10 @@ describe.skipIf(!browserAvailable())('events in the browser', () => {
   let api: ApiUser;
   let treeId = '';
   const ids = { anders: '', per: '', karin: '', anna: '', erik: '', olof: '', brita: '' };
-  const pageErrors: string[] = [];
 
   const eventsOf = async (personId: string) =>
     (await api.send<{ events: StoredEvent[] }>('POST', `${treeId}/event/node/${personId}`, {})).events;
   const personPath = (personId: string) => `/app/${treeId}/person/${personId}`;
-
-  /** Adds a participant with a typed role; leaving the role field closes its suggestions, which cover the done button. */
-  async function addParticipant(search: string, name: string, role: string): Promise<void> {
-    await modal.addParticipantButton.click();
-    await modal.participantDialog.pickPerson(search, name);
-    await modal.participantDialog.setRole(role);
-    await page.getByTestId('participant-description').click();
-    await modal.participantDialog.done();
-    await modal.participantDialog.waitClosed();
-  }
 
   async function openPerson(personId: string): Promise<void> {
     await shell.goto(personPath(personId));
@@ -76,20 +51,10 @@ describe.skipIf(!browserAvailable())('events in the browser', () => {
   }
 
   /** A full-page screenshot from the top, without a focus ring or notifications. */
-  async function screenshot(name: string, fullPage = true): Promise<void> {
-    for (const close of await page.locator('.mantine-Notification-closeButton').all()) {
-      await close.click().catch(() => undefined);
-    }
-    await page.waitForTimeout(300);
-    await page.evaluate(() => {
-      if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
-    });
-    await page.screenshot({ path: path.join(screenshotDir, name), fullPage });
-  }
+  const screenshot = (name: string, fullPage = true) => session.screenshot(name, { fullPage });
 
   beforeAll(async () => {
-    server = await startAppServer();
-    api = await registerApiUser(server, { fName: 'Anders', password: 'händelser-och-hem-1', paid: true });
+    api = await registerApiUser(session.server, { fName: 'Anders', password: 'händelser-och-hem-1', paid: true });
     const tree = await api.send<{ id: string; rootId: string }>('POST', `user/${api.userId}/tree`, {
       treeName: 'Släkten Berg',
     });
@@ -130,30 +95,12 @@ describe.skipIf(!browserAvailable())('events in the browser', () => {
     await lifeEvent('birth', ids.anna, '1876-05-10');
     await lifeEvent('birth', ids.erik, '1884-02-03');
 
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: desktop, locale: 'sv-SE' });
-    await context.addCookies([{ ...api.cookie, url: server.url }]);
-    await context.addInitScript(() => localStorage.setItem('anor.cookieConsent', 'necessary'));
-    page = await context.newPage();
-    page.setDefaultTimeout(10_000);
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    shell = new AppShell(page, server.url);
+    await session.signIn(api.cookie);
+    page = session.page;
+    shell = new AppShell(page, session.server.url);
     events = new PersonEventsSection(page);
     wizard = new ResidenceWizard(page);
     modal = new EventModal(page);
-  });
-
-  afterEach(async (test) => {
-    if (test.task.result?.state === 'fail') {
-      await page.screenshot({ path: path.join(screenshotDir, `debug-events-${test.task.name.slice(0, 24)}.png`) });
-      console.log('URL', page.url(), pageErrors);
-    }
-  });
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.close();
   });
 
   it('shows a person’s birth and death summary and the age line', async () => {
@@ -199,10 +146,10 @@ describe.skipIf(!browserAvailable())('events in the browser', () => {
     await modal.chooseType('baptism');
     await modal.setDate({ start: '1884-02-10' });
     await modal.typePlace('Sunne, Värmland');
-    await addParticipant('Anders', 'Anders Berg', sv('events.roles.parent'));
-    await addParticipant('Karin', 'Karin Berg', sv('events.roles.parent'));
-    await addParticipant('Olof', 'Olof Lund', sv('events.roles.godparent'));
-    await addParticipant('Brita', 'Brita Lund', sv('events.roles.godparent'));
+    await modal.addParticipant('Anders', 'Anders Berg', sv('events.roles.parent'));
+    await modal.addParticipant('Karin', 'Karin Berg', sv('events.roles.parent'));
+    await modal.addParticipant('Olof', 'Olof Lund', sv('events.roles.godparent'));
+    await modal.addParticipant('Brita', 'Brita Lund', sv('events.roles.godparent'));
     await screenshot('event-editor-baptism-1280.png', false);
     await modal.saveAndWaitClosed();
 
@@ -242,10 +189,9 @@ describe.skipIf(!browserAvailable())('events in the browser', () => {
     await modal.addParticipantButton.click();
     await modal.participantDialog.pickPerson('Olof', 'Olof Lund');
     await modal.participantDialog.setRole(sv('events.roles.primary'));
-    await page.getByTestId('participant-description').click();
     await modal.participantDialog.done();
     expect(await modal.participantDialog.roleError()).toBe(sv('events.validation.roleNotAvailable'));
-    await page.getByTestId('participant-cancel').click();
+    await modal.participantDialog.cancel();
     await modal.participantDialog.waitClosed();
     // The API refuses it as well.
     await expect(
@@ -279,7 +225,7 @@ describe.skipIf(!browserAvailable())('events in the browser', () => {
     await screenshot('event-type-picker-restricted-1280.png', false);
     await modal.typeOption('birth').click({ force: true });
     expect(await page.getByTestId('event-editor').count()).toBe(0);
-    await page.keyboard.press('Escape');
+    await modal.closeWithX();
     await modal.waitClosed();
   });
 
@@ -376,11 +322,10 @@ describe.skipIf(!browserAvailable())('events in the browser', () => {
   });
 
   it('edits an event in two tabs and refuses the second save without losing it', async () => {
-    const second = await context.newPage();
-    second.on('pageerror', (error) => pageErrors.push(error.message));
+    const second = await session.newPage();
     const secondModal = new EventModal(second);
     await openPerson(ids.anders);
-    await second.goto(new URL(personPath(ids.anders), server.url).toString());
+    await second.goto(new URL(personPath(ids.anders), session.server.url).toString());
     await second.getByTestId('person-events-list').waitFor();
 
     await events.openEvent('birth');
@@ -398,7 +343,7 @@ describe.skipIf(!browserAvailable())('events in the browser', () => {
     await secondModal.conflict.waitFor();
     // Refused, not lost: the second tab still holds its text, the stored event the first tab's.
     expect(await secondModal.description.inputValue()).toBe('Enligt husförhörslängden.');
-    await second.screenshot({ path: path.join(screenshotDir, 'event-conflict-1280.png') });
+    await session.screenshot('event-conflict-1280.png', { page: second });
     const [birth] = (await eventsOf(ids.anders)).filter((event) => event.type === 'birth');
     expect(birth?.description).toBe('Född i stugan vid Rud.');
     await second.close();
@@ -455,6 +400,36 @@ describe.skipIf(!browserAvailable())('events in the browser', () => {
     await screenshot('person-events-375.png');
     await page.setViewportSize(desktop);
     await screenshot('person-events-1280.png');
+  });
+
+  it('shows a child’s events in the person dialog, a person in them opening their page', async () => {
+    await openPerson(ids.anders);
+    await page
+      .locator(`[data-testid="child-chip"][data-person-id="${ids.erik}"]`)
+      .getByTestId('child-chip-link')
+      .click();
+    const dialog = page.getByTestId('person-dialog');
+    const rows = dialog.getByTestId('person-dialog-events-list').getByTestId('person-event');
+    await expect
+      .poll(() => rows.evaluateAll((items) => items.map((item) => item.getAttribute('data-event-type'))))
+      .toEqual(['birth', 'baptism']);
+    // The rows only show the events there: the event modal is the person page's, under the dialog.
+    expect(await dialog.getByTestId('person-event-open').count()).toBe(0);
+    await screenshot('person-dialog-events-1280.png', false);
+
+    // A parent opens in the same dialog; the partner in Anders's marriage opens her page, closing the dialog.
+    await dialog
+      .locator(`[data-testid="person-dialog-parent"][data-person-id="${ids.anders}"]`)
+      .getByTestId('person-dialog-parent-link')
+      .click();
+    await dialog.getByTestId('person-dialog-name').filter({ hasText: 'Anders Berg' }).waitFor();
+    await rows
+      .and(page.locator('[data-event-type="marriage"]'))
+      .locator(`[data-testid="person-event-person"][data-person-id="${ids.karin}"]`)
+      .getByTestId('person-event-person-link')
+      .click();
+    await shell.waitForPath(personPath(ids.karin));
+    await dialog.getByTestId('person-dialog-name').waitFor({ state: 'detached' });
   });
 
   it('had no errors in the page', () => {

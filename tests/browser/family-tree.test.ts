@@ -1,22 +1,19 @@
 import path from 'node:path';
-import { translate } from '@anor/core/i18n';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { descendantTree, fullPedigree } from '../../packages/web/src/features/family-tree/chart-test-data.ts';
 import {
   type AppServer,
   browserAvailable,
-  launchBrowser,
+  desktop,
+  phone,
   registerApiUser,
   screenshotDir,
-  startAppServer,
+  sv,
+  useBrowserSession,
 } from './harness.ts';
 import { AppShell } from './pages/app-shell.ts';
 import { FamilyTreePage } from './pages/family-tree-page.ts';
-
-const desktop = { width: 1280, height: 900 };
-const phone = { width: 375, height: 812 };
-const sv = (key: string, values?: Record<string, string | number>) => translate('sv', key, values);
 
 const menNames = ['Karl', 'Johan', 'Erik', 'Anders', 'Per', 'Nils', 'Olof', 'Lars', 'Gustaf', 'Sven'];
 const womenNames = ['Maria', 'Anna', 'Greta', 'Kristina', 'Elin', 'Brita', 'Karin', 'Sofia', 'Ingrid', 'Ebba'];
@@ -157,13 +154,12 @@ async function measureLongestFrame(page: Page, interact: () => Promise<void>): P
 }
 
 describe.skipIf(!browserAvailable())('family tree view in the browser', () => {
+  const session = useBrowserSession({ name: 'family-tree' });
+  const { pageErrors } = session;
   let server: AppServer;
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   let tree: SeededTree;
   let view: FamilyTreePage;
-  const pageErrors: string[] = [];
   const treeHref = (personId: string, search = '') => `/app/${tree.treeId}/tree/${personId}${search}`;
   const father = () => tree.pedigree.get(2) ?? '';
 
@@ -185,23 +181,13 @@ describe.skipIf(!browserAvailable())('family tree view in the browser', () => {
   }
 
   beforeAll(async () => {
-    server = await startAppServer();
+    server = session.server;
     const started = performance.now();
     tree = await seedTree(server);
     console.log(`seeded 262 persons through the API in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: desktop, locale: 'sv-SE' });
-    await context.addCookies([{ ...tree.cookie, url: server.url }]);
-    await context.addInitScript(() => localStorage.setItem('anor.cookieConsent', 'necessary'));
-    page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await session.signIn(tree.cookie);
+    page = session.page;
     view = new FamilyTreePage(page);
-  });
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.close();
   });
 
   it('opens the ancestors tab with four generations, then six', async () => {

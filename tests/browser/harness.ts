@@ -11,7 +11,9 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, chromium } from 'playwright-core';
+import { translate } from '@anor/core/i18n';
+import { type Browser, type BrowserContext, chromium, type Page, type ViewportSize } from 'playwright-core';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { buildApp } from '../../packages/server/src/app.ts';
 import { readConfig } from '../../packages/server/src/config.ts';
 import { type Database, openDatabase } from '../../packages/server/src/db/client.ts';
@@ -20,10 +22,23 @@ import { type MailMessage, readOutbox } from '../../packages/server/src/mail/mai
 import { freePort } from '../../packages/server/test/support/free-port.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const webDistDir = path.join(repoRoot, 'packages/web/dist');
+/**
+ * The built web app the server serves: `packages/web/dist`, or the build named by WEB_DIST_DIR (as
+ * for the server), e.g. a private one that a build running in parallel cannot replace mid-run.
+ */
+const webDistDir = process.env.WEB_DIST_DIR
+  ? path.resolve(process.env.WEB_DIST_DIR)
+  : path.join(repoRoot, 'packages/web/dist');
 
 /** Screenshots land here (kept after the run, ignored by git). */
 export const screenshotDir = path.join(repoRoot, 'test-results/screenshots');
+
+/** The two widths the tests and their screenshots use: a desktop and a phone. */
+export const desktop: ViewportSize = { width: 1280, height: 900 };
+export const phone: ViewportSize = { width: 375, height: 812 };
+
+/** A text of the Swedish dictionary, as the browser (locale sv-SE) shows it. */
+export const sv = (key: string, values?: Record<string, string | number>) => translate('sv', key, values);
 
 export function chromiumPath(): string | null {
   const candidate = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -155,6 +170,114 @@ export async function registerApiUser(
       });
       if (!response.ok) throw new Error(`${method} ${apiPath}: ${response.status} ${await response.text()}`);
       return (await response.json()) as T;
+    },
+  };
+}
+
+export interface BrowserSessionOptions {
+  /** Names the screenshot taken when a test fails: `debug-{name}-{test}.png`. */
+  name: string;
+  /** The page's size at the start; `desktop` when not given. */
+  viewport?: ViewportSize;
+  /** The browser's language; Swedish (`sv-SE`) when not given. */
+  locale?: string;
+  reducedMotion?: 'reduce' | 'no-preference';
+  /** Playwright's time limit for each action and wait of the pages; its own 30 s when not given. */
+  timeout?: number;
+}
+
+export interface BrowserSession {
+  readonly server: AppServer;
+  readonly browser: Browser;
+  readonly context: BrowserContext;
+  /** The first tab. */
+  readonly page: Page;
+  /** Uncaught errors of the session's pages; a test ends by expecting none. */
+  readonly pageErrors: string[];
+  /** Signs the browser in with a session cookie (from `registerApiUser`), before the first navigation. */
+  signIn(cookie: { name: string; value: string }): Promise<void>;
+  /** Another tab of the same browser (same user), its errors collected with the first tab's. */
+  newPage(): Promise<Page>;
+  /** A screenshot into `screenshotDir` once the page has settled: no notifications, no focus ring, fades done. */
+  screenshot(name: string, options?: { fullPage?: boolean; page?: Page }): Promise<void>;
+}
+
+/**
+ * The set-up of a browser test file, registered as the suite's hooks: before all, the server and a
+ * browser with one tab (cookie consent given, so the banner stays away); after a failed test, a
+ * screenshot and the page's address and errors; after all, everything closed again. Call it at the
+ * top of a `describe`; the getters work from the file's own `beforeAll` on, which runs after this
+ * one and is the place to arrange data through the API and `signIn`.
+ */
+export function useBrowserSession(options: BrowserSessionOptions): BrowserSession {
+  const { name, viewport = desktop, locale = 'sv-SE', reducedMotion, timeout } = options;
+  let server: AppServer | undefined;
+  let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
+  let page: Page | undefined;
+  const pageErrors: string[] = [];
+
+  function ready<T>(value: T | undefined, what: string): T {
+    if (value === undefined)
+      throw new Error(`The browser session's ${what} is not started yet (use it in a hook or test)`);
+    return value;
+  }
+
+  async function newPage(): Promise<Page> {
+    const tab = await ready(context, 'context').newPage();
+    if (timeout !== undefined) tab.setDefaultTimeout(timeout);
+    tab.on('pageerror', (error) => pageErrors.push(error.message));
+    return tab;
+  }
+
+  beforeAll(async () => {
+    server = await startAppServer();
+    browser = await launchBrowser();
+    context = await browser.newContext({ viewport, locale, ...(reducedMotion ? { reducedMotion } : {}) });
+    await context.addInitScript(() => localStorage.setItem('anor.cookieConsent', 'necessary'));
+    page = await newPage();
+  });
+
+  afterEach(async (test) => {
+    if (test.task.result?.state !== 'fail' || !page) return;
+    await page.screenshot({ path: path.join(screenshotDir, `debug-${name}-${test.task.name.slice(0, 24)}.png`) });
+    console.log('URL', page.url(), pageErrors);
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.close();
+  });
+
+  return {
+    get server() {
+      return ready(server, 'server');
+    },
+    get browser() {
+      return ready(browser, 'browser');
+    },
+    get context() {
+      return ready(context, 'context');
+    },
+    get page() {
+      return ready(page, 'page');
+    },
+    pageErrors,
+    async signIn(cookie) {
+      await ready(context, 'context').addCookies([{ ...cookie, url: ready(server, 'server').url }]);
+    },
+    newPage,
+    async screenshot(fileName, { fullPage = false, page: target = ready(page, 'page') } = {}) {
+      for (const close of await target.locator('.mantine-Notification-closeButton').all()) {
+        await close.click().catch(() => undefined);
+      }
+      // After the 200 ms fade-in, without a focus ring.
+      await target.waitForTimeout(300);
+      await target.evaluate(() => {
+        if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+      });
+      await target.screenshot({ path: path.join(screenshotDir, fileName), fullPage });
     },
   };
 }

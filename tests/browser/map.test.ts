@@ -1,20 +1,9 @@
 import path from 'node:path';
-import { translate } from '@anor/core/i18n';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type ApiUser,
-  type AppServer,
-  browserAvailable,
-  launchBrowser,
-  registerApiUser,
-  screenshotDir,
-  startAppServer,
-} from './harness.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type ApiUser, browserAvailable, registerApiUser, screenshotDir, sv, useBrowserSession } from './harness.ts';
 import { AppShell } from './pages/app-shell.ts';
 import { MapPage } from './pages/map-page.ts';
-
-const desktop = { width: 1280, height: 900 };
 
 /** Places with coordinates; Stockholm and Solna lie close enough to be drawn as one cluster. */
 const places = [
@@ -31,21 +20,18 @@ async function createTree(user: ApiUser, treeName: string) {
 }
 
 describe.skipIf(!browserAvailable())('the map of places in the browser', () => {
-  let server: AppServer;
-  let browser: Browser;
-  let context: BrowserContext;
+  const session = useBrowserSession({ name: 'map' });
+  const { pageErrors } = session;
   let page: Page;
   let map: MapPage;
   let shell: AppShell;
   let treeId: string;
   let rootId: string;
   const ids = new Map<string, string>();
-  const pageErrors: string[] = [];
   const outsideRequests: string[] = [];
-  const sv = (key: string, values?: Record<string, string | number>) => translate('sv', key, values);
 
   beforeAll(async () => {
-    server = await startAppServer();
+    const { server, context } = session;
     const user = await registerApiUser(server, { fName: 'Karta', password: 'kartor-och-platser-1' });
     const tree = await createTree(user, 'Släkten på kartan');
     treeId = tree.id;
@@ -61,10 +47,7 @@ describe.skipIf(!browserAvailable())('the map of places in the browser', () => {
       ids.set(place.name, created.location.id);
     }
 
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: desktop, locale: 'sv-SE' });
-    await context.addCookies([{ ...user.cookie, url: server.url }]);
-    await context.addInitScript(() => localStorage.setItem('anor.cookieConsent', 'necessary'));
+    await session.signIn(user.cookie);
     // No network: tiles fail, as on a machine offline. Everything else must come from the server.
     await context.route(
       (url) => url.origin !== new URL(server.url).origin,
@@ -73,8 +56,7 @@ describe.skipIf(!browserAvailable())('the map of places in the browser', () => {
         return route.abort('internetdisconnected');
       },
     );
-    page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(error.message));
+    page = session.page;
     // React Router catches a page's render errors and logs them; the offline tiles log their failures.
     page.on('console', (message) => {
       if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
@@ -83,12 +65,6 @@ describe.skipIf(!browserAvailable())('the map of places in the browser', () => {
     });
     map = new MapPage(page);
     shell = new AppShell(page, server.url);
-  });
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.close();
   });
 
   it('opens from the header inside a tree and shows the places with coordinates, clustered', async () => {
@@ -126,11 +102,11 @@ describe.skipIf(!browserAvailable())('the map of places in the browser', () => {
   });
 
   it('says so when no place has coordinates', async () => {
-    const other = await registerApiUser(server, { fName: 'Tom', password: 'inga-koordinater-1' });
+    const other = await registerApiUser(session.server, { fName: 'Tom', password: 'inga-koordinater-1' });
     const tree = await createTree(other, 'Utan koordinater');
     await other.send('POST', `${tree.id}/location`, { location: { name: 'Okänd by' } });
-    await context.clearCookies();
-    await context.addCookies([{ ...other.cookie, url: server.url }]);
+    await session.context.clearCookies();
+    await session.signIn(other.cookie);
     await shell.goto(`/app/${tree.id}/map`);
     await page.getByTestId('map-empty').waitFor();
     expect(await page.getByTestId('map-empty').textContent()).toContain(sv('map.empty'));

@@ -1,22 +1,18 @@
 import path from 'node:path';
-import { translate } from '@anor/core/i18n';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   type ApiUser,
-  type AppServer,
   browserAvailable,
-  launchBrowser,
+  desktop,
+  phone,
   registerApiUser,
   screenshotDir,
-  startAppServer,
+  sv,
+  useBrowserSession,
 } from './harness.ts';
 import { AppShell } from './pages/app-shell.ts';
 import { LocationDialog, PlacesPage } from './pages/places-page.ts';
-
-const desktop = { width: 1280, height: 900 };
-const phone = { width: 375, height: 812 };
-const sv = (key: string, values?: Record<string, string | number>) => translate('sv', key, values);
 
 interface Place {
   id: string;
@@ -31,9 +27,8 @@ const typed = 'Västra Fors, Sunne, Värmland, Sverige';
 const link = 'https://sv.wikipedia.org/wiki/Sunne';
 
 describe.skipIf(!browserAvailable())('places in the browser', () => {
-  let server: AppServer;
-  let browser: Browser;
-  let context: BrowserContext;
+  const session = useBrowserSession({ name: 'places', timeout: 10_000 });
+  const { pageErrors } = session;
   let page: Page;
   let shell: AppShell;
   let places: PlacesPage;
@@ -42,7 +37,6 @@ describe.skipIf(!browserAvailable())('places in the browser', () => {
   let treeId = '';
   let rootId = '';
   const ids: Record<string, string> = {};
-  const pageErrors: string[] = [];
   /** Every place write the browser sends (method and path), to tell "nothing was sent". */
   const placeWrites: string[] = [];
 
@@ -50,57 +44,28 @@ describe.skipIf(!browserAvailable())('places in the browser', () => {
     (await api.send<{ total: number }>('GET', `${treeId}/location?pageSize=1`, undefined)).total;
   const getPlace = (id: string) => api.send<Place>('GET', `${treeId}/location/${id}`, undefined);
 
-  async function dialogScreenshot(name: string): Promise<void> {
-    // Notes of what was created would cover the dialog.
-    for (const close of await page.locator('.mantine-Notification-closeButton').all()) {
-      await close.click().catch(() => undefined);
-    }
-    // After the 200 ms fade-in, without a focus ring.
-    await page.waitForTimeout(300);
-    await page.evaluate(() => {
-      if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
-    });
-    await page.screenshot({ path: path.join(screenshotDir, name) });
-  }
+  /** The notifications of places created would cover the dialog; the session's screenshot closes them first. */
+  const dialogScreenshot = (name: string) => session.screenshot(name);
 
   beforeAll(async () => {
-    server = await startAppServer();
-    api = await registerApiUser(server, { fName: 'Greta', password: 'platser-och-orter-1' });
+    api = await registerApiUser(session.server, { fName: 'Greta', password: 'platser-och-orter-1' });
     const tree = await api.send<{ id: string; rootId: string }>('POST', `user/${api.userId}/tree`, {
       treeName: 'Släkten Fors',
     });
     treeId = tree.id;
     rootId = tree.rootId;
     await api.send('PUT', `${treeId}/person/${rootId}`, { fName: 'Greta', lName: 'Fors', gender: 'female' });
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: desktop, locale: 'sv-SE' });
-    await context.addCookies([{ ...api.cookie, url: server.url }]);
-    await context.addInitScript(() => localStorage.setItem('anor.cookieConsent', 'necessary'));
-    page = await context.newPage();
-    page.setDefaultTimeout(10_000);
-    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await session.signIn(api.cookie);
+    page = session.page;
     page.on('request', (request) => {
       const url = new URL(request.url());
       if (request.method() !== 'GET' && /\/location(\/|$)/.test(url.pathname) && !url.pathname.endsWith('/map')) {
         placeWrites.push(`${request.method()} ${url.pathname}`);
       }
     });
-    shell = new AppShell(page, server.url);
+    shell = new AppShell(page, session.server.url);
     places = new PlacesPage(page);
     dialog = new LocationDialog(page);
-  });
-
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') {
-      // What the page showed when a test failed.
-      await page.screenshot({ path: path.join(screenshotDir, 'places-failure.png') });
-    }
-  });
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.close();
   });
 
   it('types a four-level place in the location picker and sees four places created, once', async () => {
@@ -306,6 +271,27 @@ describe.skipIf(!browserAvailable())('places in the browser', () => {
     await limit.getByRole('button', { name: sv('common.close') }).click();
     await limit.getByText(sv('limit.locations')).waitFor({ state: 'detached' });
     await places.picker.fill('');
+  });
+
+  it("lists the place's events, and Escape in an event opened there leaves the place open", async () => {
+    await api.send('POST', `${treeId}/event`, {
+      type: 'burial',
+      startDate: '1901',
+      locationId: ids.vastraFors,
+      participants: [{ personId: rootId, role: 'primary' }],
+    });
+    await shell.goto(`/app/${treeId}/places`);
+    await places.waitUntilShown();
+    await places.chooseSuggestion('västra', 'Västra Fors');
+    await dialog.waitForPlace('Västra Fors');
+    const events = page.getByTestId('location-events');
+    await events.getByTestId('location-event-row').filter({ hasText: 'Greta Fors' }).click();
+    await page.getByTestId('event-editor').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('event-modal').waitFor({ state: 'detached' });
+    // The place is still open: one Escape closed only the topmost dialog.
+    await dialog.waitForPlace('Västra Fors');
+    await dialog.close();
   });
 
   it('fits a phone', async () => {

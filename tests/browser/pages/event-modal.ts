@@ -13,7 +13,11 @@ import type { Locator, Page } from 'playwright-core';
 export class EventModal {
   constructor(private readonly page: Page) {}
 
-  /** The modal (its root; the type picker, editor or view are inside). */
+  /**
+   * The modal: its root, which carries the `event-modal` test id and holds the overlay and the
+   * content box (title, close button, and the type picker, editor or view). The test id is on the
+   * root, not on `.mantine-Modal-content`, so the content box is found inside it, never by filtering.
+   */
   get modal(): Locator {
     return this.page.getByTestId('event-modal');
   }
@@ -113,12 +117,13 @@ export class EventModal {
     await this.participantDialog.done();
   }
 
-  /** Adds a participant with a role typed as text. */
+  /** Adds a participant with a role typed as text, and waits until the participant dialog has closed. */
   async addParticipant(search: string, name: string, role: string): Promise<void> {
     await this.addParticipantButton.click();
     await this.participantDialog.pickPerson(search, name);
     await this.participantDialog.setRole(role);
     await this.participantDialog.done();
+    await this.participantDialog.waitClosed();
   }
 
   get participantDialog(): ParticipantDialog {
@@ -226,20 +231,33 @@ export class ParticipantDialog {
     return this.page.getByTestId('participant-role');
   }
 
-  /** Types the role; leaving the field closes its suggestions (they would cover the buttons). */
+  /** The role field's suggestions while they are open (a listbox outside the dialog, over its buttons). */
+  get roleSuggestionList(): Locator {
+    return this.page.getByRole('listbox');
+  }
+
+  /** Types the role and closes its suggestions, which would cover the dialog's buttons. */
   async setRole(text: string): Promise<void> {
     await this.role.fill(text);
-    await this.role.blur();
+    await this.closeRoleSuggestions();
+  }
+
+  /**
+   * Closes the role's suggestions if they are open. Escape only while they are: with them closed,
+   * Escape would close the whole dialog.
+   */
+  async closeRoleSuggestions(): Promise<void> {
+    if (await this.roleSuggestionList.isVisible()) await this.role.press('Escape');
+    await this.roleSuggestionList.waitFor({ state: 'hidden' });
   }
 
   /** The role suggestions the dropdown offers when the role field is empty. */
   async roleSuggestions(): Promise<string[]> {
     await this.role.fill('');
     await this.role.click();
-    const listbox = this.page.getByRole('listbox');
-    await listbox.waitFor();
-    const options = await listbox.getByRole('option').allTextContents();
-    await this.role.press('Escape');
+    await this.roleSuggestionList.waitFor();
+    const options = await this.roleSuggestionList.getByRole('option').allTextContents();
+    await this.closeRoleSuggestions();
     return options;
   }
 
@@ -258,6 +276,10 @@ export class ParticipantDialog {
 
   async done(): Promise<void> {
     await this.page.getByTestId('participant-done').click();
+  }
+
+  async cancel(): Promise<void> {
+    await this.page.getByTestId('participant-cancel').click();
   }
 
   async waitClosed(): Promise<void> {

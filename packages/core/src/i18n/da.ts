@@ -548,9 +548,11 @@ export const da = {
     },
     duplicate: {
       citationTitle: 'Kildehenvisningen findes allerede',
-      citationText: '"{{record}}" har allerede en kildehenvisning til "{{page}}" med samme webadresse. Vil du bruge den i stedet for at oprette en ny?',
+      citationText:
+        '"{{record}}" har allerede en kildehenvisning til "{{page}}" med samme webadresse. Vil du bruge den i stedet for at oprette en ny?',
       recordTitle: 'Kilden findes allerede',
-      recordText: 'Arkivet "{{repository}}" har allerede en kilde med titlen "{{title}}". Vil du bruge den i stedet for at oprette en ny?',
+      recordText:
+        'Arkivet "{{repository}}" har allerede en kilde med titlen "{{title}}". Vil du bruge den i stedet for at oprette en ny?',
       useExisting: 'Brug den eksisterende',
       createNew: 'Opret en ny',
     },
@@ -566,7 +568,8 @@ export const da = {
         deleteOrRemoveCitation: 'Slet kildehenvisningen eller fjern den herfra?',
       },
       text: {
-        deleteCitation: 'Kildehenvisningen "{{name}}" slettes og forsvinder fra alle begivenheder, steder og noter, der henviser til den.',
+        deleteCitation:
+          'Kildehenvisningen "{{name}}" slettes og forsvinder fra alle begivenheder, steder og noter, der henviser til den.',
         deleteRecord: 'Kilden "{{name}}" slettes.',
         deleteRecordAndCitations_one: 'Kilden "{{name}}" har {{count}} kildehenvisning. Hvad skal slettes?',
         deleteRecordAndCitations_other: 'Kilden "{{name}}" har {{count}} kildehenvisninger. Hvad skal slettes?',
@@ -586,8 +589,10 @@ export const da = {
         delete: 'Slet kun kilden',
         deleteHint: 'Dens kildehenvisninger bliver, uden kilde.',
         withChildren: 'Slet med kildehenvisninger',
-        withChildrenHint_one: 'Kilden og dens {{count}} kildehenvisning slettes og forsvinder fra alle begivenheder, steder og noter.',
-        withChildrenHint_other: 'Kilden og dens {{count}} kildehenvisninger slettes og forsvinder fra alle begivenheder, steder og noter.',
+        withChildrenHint_one:
+          'Kilden og dens {{count}} kildehenvisning slettes og forsvinder fra alle begivenheder, steder og noter.',
+        withChildrenHint_other:
+          'Kilden og dens {{count}} kildehenvisninger slettes og forsvinder fra alle begivenheder, steder og noter.',
         disengage: 'Fjern fra arkivet',
         disengageHint: 'Kilden bliver i træet, men ikke længere i "{{parent}}".',
       },
@@ -688,7 +693,8 @@ export const da = {
     deleteConfirm: {
       title: 'Slet note',
       text: 'Noten “{{title}}” bliver slettet. Det kan ikke fortrydes.',
-      shared: 'Noten “{{title}}” hører også til {{others}} andre poster. Vil du kun fjerne den herfra, eller slette den alle steder?',
+      shared:
+        'Noten “{{title}}” hører også til {{others}} andre poster. Vil du kun fjerne den herfra, eller slette den alle steder?',
       confirm: 'Slet',
       unlink: 'Fjern herfra',
       everywhere: 'Slet alle steder',

@@ -526,7 +526,8 @@ export const en = {
       suggest: 'Suggestions',
       suggestHint: 'Sources already cited on related events',
       suggestTitle: 'Suggested sources',
-      suggestIntro: 'Cited on related events: birth and baptism, death and burial, residences at the same place and time.',
+      suggestIntro:
+        'Cited on related events: birth and baptism, death and burial, residences at the same place and time.',
       noSuggestions: 'No suggestions',
       citedOn: 'Cited on: {{event}}',
       use: 'Use',
@@ -551,9 +552,11 @@ export const en = {
     },
     duplicate: {
       citationTitle: 'The citation exists already',
-      citationText: '"{{record}}" already has a citation of "{{page}}" with the same web address. Use it instead of creating a new one?',
+      citationText:
+        '"{{record}}" already has a citation of "{{page}}" with the same web address. Use it instead of creating a new one?',
       recordTitle: 'The source exists already',
-      recordText: 'The archive "{{repository}}" already holds a source titled "{{title}}". Use it instead of creating a new one?',
+      recordText:
+        'The archive "{{repository}}" already holds a source titled "{{title}}". Use it instead of creating a new one?',
       useExisting: 'Use the existing one',
       createNew: 'Create a new one',
     },
@@ -589,8 +592,10 @@ export const en = {
         delete: 'Delete only the source',
         deleteHint: 'Its citations stay, without a source.',
         withChildren: 'Delete with its citations',
-        withChildrenHint_one: 'The source and its {{count}} citation are deleted and leave every event, place and note.',
-        withChildrenHint_other: 'The source and its {{count}} citations are deleted and leave every event, place and note.',
+        withChildrenHint_one:
+          'The source and its {{count}} citation are deleted and leave every event, place and note.',
+        withChildrenHint_other:
+          'The source and its {{count}} citations are deleted and leave every event, place and note.',
         disengage: 'Remove from the archive',
         disengageHint: 'The source stays in the tree, no longer in "{{parent}}".',
       },
@@ -689,7 +694,8 @@ export const en = {
     deleteConfirm: {
       title: 'Delete note',
       text: 'The note “{{title}}” will be deleted. This cannot be undone.',
-      shared: 'The note “{{title}}” also belongs to {{others}} other items. Remove it only from here, or delete it everywhere?',
+      shared:
+        'The note “{{title}}” also belongs to {{others}} other items. Remove it only from here, or delete it everywhere?',
       confirm: 'Delete',
       unlink: 'Remove from here',
       everywhere: 'Delete everywhere',

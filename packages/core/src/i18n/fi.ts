@@ -526,7 +526,8 @@ export const fi = {
       suggest: 'Ehdotukset',
       suggestHint: 'Lähteet, joihin läheisissä tapahtumissa jo viitataan',
       suggestTitle: 'Ehdotetut lähteet',
-      suggestIntro: 'Käytössä läheisissä tapahtumissa: syntymä ja kaste, kuolema ja hautaus, asuinpaikat samassa paikassa samaan aikaan.',
+      suggestIntro:
+        'Käytössä läheisissä tapahtumissa: syntymä ja kaste, kuolema ja hautaus, asuinpaikat samassa paikassa samaan aikaan.',
       noSuggestions: 'Ei ehdotuksia',
       citedOn: 'Käytössä: {{event}}',
       use: 'Käytä',
@@ -551,9 +552,11 @@ export const fi = {
     },
     duplicate: {
       citationTitle: 'Lähdeviite on jo olemassa',
-      citationText: 'Lähteessä "{{record}}" on jo lähdeviite kohtaan "{{page}}" samalla verkko-osoitteella. Käytetäänkö sitä uuden luomisen sijaan?',
+      citationText:
+        'Lähteessä "{{record}}" on jo lähdeviite kohtaan "{{page}}" samalla verkko-osoitteella. Käytetäänkö sitä uuden luomisen sijaan?',
       recordTitle: 'Lähde on jo olemassa',
-      recordText: 'Arkistossa "{{repository}}" on jo lähde nimeltä "{{title}}". Käytetäänkö sitä uuden luomisen sijaan?',
+      recordText:
+        'Arkistossa "{{repository}}" on jo lähde nimeltä "{{title}}". Käytetäänkö sitä uuden luomisen sijaan?',
       useExisting: 'Käytä olemassa olevaa',
       createNew: 'Luo uusi',
     },
@@ -569,7 +572,8 @@ export const fi = {
         deleteOrRemoveCitation: 'Poistetaanko lähdeviite vai irrotetaanko se täältä?',
       },
       text: {
-        deleteCitation: 'Lähdeviite "{{name}}" poistetaan, ja se katoaa kaikista tapahtumista, paikoista ja muistiinpanoista, jotka viittaavat siihen.',
+        deleteCitation:
+          'Lähdeviite "{{name}}" poistetaan, ja se katoaa kaikista tapahtumista, paikoista ja muistiinpanoista, jotka viittaavat siihen.',
         deleteRecord: 'Lähde "{{name}}" poistetaan.',
         deleteRecordAndCitations_one: 'Lähteellä "{{name}}" on {{count}} lähdeviite. Mitä poistetaan?',
         deleteRecordAndCitations_other: 'Lähteellä "{{name}}" on {{count}} lähdeviitettä. Mitä poistetaan?',
@@ -589,8 +593,10 @@ export const fi = {
         delete: 'Poista vain lähde',
         deleteHint: 'Sen lähdeviitteet jäävät ilman lähdettä.',
         withChildren: 'Poista lähdeviitteineen',
-        withChildrenHint_one: 'Lähde ja sen {{count}} lähdeviite poistetaan, ja ne katoavat kaikista tapahtumista, paikoista ja muistiinpanoista.',
-        withChildrenHint_other: 'Lähde ja sen {{count}} lähdeviitettä poistetaan, ja ne katoavat kaikista tapahtumista, paikoista ja muistiinpanoista.',
+        withChildrenHint_one:
+          'Lähde ja sen {{count}} lähdeviite poistetaan, ja ne katoavat kaikista tapahtumista, paikoista ja muistiinpanoista.',
+        withChildrenHint_other:
+          'Lähde ja sen {{count}} lähdeviitettä poistetaan, ja ne katoavat kaikista tapahtumista, paikoista ja muistiinpanoista.',
         disengage: 'Irrota arkistosta',
         disengageHint: 'Lähde jää sukupuuhun, mutta ei enää arkistoon "{{parent}}".',
       },
@@ -690,7 +696,8 @@ export const fi = {
     deleteConfirm: {
       title: 'Poista muistiinpano',
       text: 'Muistiinpano ”{{title}}” poistetaan. Tätä ei voi perua.',
-      shared: 'Muistiinpano ”{{title}}” kuuluu myös {{others}} muuhun kohteeseen. Poistetaanko se vain täältä vai kaikkialta?',
+      shared:
+        'Muistiinpano ”{{title}}” kuuluu myös {{others}} muuhun kohteeseen. Poistetaanko se vain täältä vai kaikkialta?',
       confirm: 'Poista',
       unlink: 'Poista vain täältä',
       everywhere: 'Poista kaikkialta',

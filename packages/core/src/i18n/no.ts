@@ -548,9 +548,11 @@ export const no = {
     },
     duplicate: {
       citationTitle: 'Kildehenvisningen finnes allerede',
-      citationText: '"{{record}}" har allerede en kildehenvisning til "{{page}}" med samme nettadresse. Vil du bruke den i stedet for å opprette en ny?',
+      citationText:
+        '"{{record}}" har allerede en kildehenvisning til "{{page}}" med samme nettadresse. Vil du bruke den i stedet for å opprette en ny?',
       recordTitle: 'Kilden finnes allerede',
-      recordText: 'Arkivet "{{repository}}" har allerede en kilde med tittelen "{{title}}". Vil du bruke den i stedet for å opprette en ny?',
+      recordText:
+        'Arkivet "{{repository}}" har allerede en kilde med tittelen "{{title}}". Vil du bruke den i stedet for å opprette en ny?',
       useExisting: 'Bruk den eksisterende',
       createNew: 'Opprett en ny',
     },
@@ -566,7 +568,8 @@ export const no = {
         deleteOrRemoveCitation: 'Slette kildehenvisningen eller fjerne den herfra?',
       },
       text: {
-        deleteCitation: 'Kildehenvisningen "{{name}}" slettes og forsvinner fra alle hendelser, steder og notater som henviser til den.',
+        deleteCitation:
+          'Kildehenvisningen "{{name}}" slettes og forsvinner fra alle hendelser, steder og notater som henviser til den.',
         deleteRecord: 'Kilden "{{name}}" slettes.',
         deleteRecordAndCitations_one: 'Kilden "{{name}}" har {{count}} kildehenvisning. Hva skal slettes?',
         deleteRecordAndCitations_other: 'Kilden "{{name}}" har {{count}} kildehenvisninger. Hva skal slettes?',
@@ -586,8 +589,10 @@ export const no = {
         delete: 'Slett bare kilden',
         deleteHint: 'Kildehenvisningene blir værende, uten kilde.',
         withChildren: 'Slett med kildehenvisninger',
-        withChildrenHint_one: 'Kilden og dens {{count}} kildehenvisning slettes og forsvinner fra alle hendelser, steder og notater.',
-        withChildrenHint_other: 'Kilden og dens {{count}} kildehenvisninger slettes og forsvinner fra alle hendelser, steder og notater.',
+        withChildrenHint_one:
+          'Kilden og dens {{count}} kildehenvisning slettes og forsvinner fra alle hendelser, steder og notater.',
+        withChildrenHint_other:
+          'Kilden og dens {{count}} kildehenvisninger slettes og forsvinner fra alle hendelser, steder og notater.',
         disengage: 'Fjern fra arkivet',
         disengageHint: 'Kilden blir værende i treet, men ikke lenger i "{{parent}}".',
       },
@@ -687,7 +692,8 @@ export const no = {
     deleteConfirm: {
       title: 'Slett notat',
       text: 'Notatet «{{title}}» blir slettet. Dette kan ikke angres.',
-      shared: 'Notatet «{{title}}» hører også til {{others}} andre oppføringer. Vil du bare fjerne det herfra, eller slette det overalt?',
+      shared:
+        'Notatet «{{title}}» hører også til {{others}} andre oppføringer. Vil du bare fjerne det herfra, eller slette det overalt?',
       confirm: 'Slett',
       unlink: 'Fjern herfra',
       everywhere: 'Slett overalt',

@@ -523,7 +523,8 @@ export const sv = {
       suggest: 'Förslag',
       suggestHint: 'Källor som redan används i närliggande händelser',
       suggestTitle: 'Föreslagna källor',
-      suggestIntro: 'Används i närliggande händelser: födelse och dop, död och begravning, bosättningar på samma plats och tid.',
+      suggestIntro:
+        'Används i närliggande händelser: födelse och dop, död och begravning, bosättningar på samma plats och tid.',
       noSuggestions: 'Inga förslag',
       citedOn: 'Används i: {{event}}',
       use: 'Använd',
@@ -548,9 +549,11 @@ export const sv = {
     },
     duplicate: {
       citationTitle: 'Källhänvisningen finns redan',
-      citationText: '"{{record}}" har redan en källhänvisning till "{{page}}" med samma webbadress. Vill du använda den i stället för att skapa en ny?',
+      citationText:
+        '"{{record}}" har redan en källhänvisning till "{{page}}" med samma webbadress. Vill du använda den i stället för att skapa en ny?',
       recordTitle: 'Källan finns redan',
-      recordText: 'Arkivet "{{repository}}" har redan en källa med titeln "{{title}}". Vill du använda den i stället för att skapa en ny?',
+      recordText:
+        'Arkivet "{{repository}}" har redan en källa med titeln "{{title}}". Vill du använda den i stället för att skapa en ny?',
       useExisting: 'Använd den befintliga',
       createNew: 'Skapa en ny',
     },
@@ -566,7 +569,8 @@ export const sv = {
         deleteOrRemoveCitation: 'Radera källhänvisningen eller ta bort den härifrån?',
       },
       text: {
-        deleteCitation: 'Källhänvisningen "{{name}}" raderas och försvinner från alla händelser, platser och anteckningar som hänvisar till den.',
+        deleteCitation:
+          'Källhänvisningen "{{name}}" raderas och försvinner från alla händelser, platser och anteckningar som hänvisar till den.',
         deleteRecord: 'Källan "{{name}}" raderas.',
         deleteRecordAndCitations_one: 'Källan "{{name}}" har {{count}} källhänvisning. Vad ska raderas?',
         deleteRecordAndCitations_other: 'Källan "{{name}}" har {{count}} källhänvisningar. Vad ska raderas?',
@@ -586,8 +590,10 @@ export const sv = {
         delete: 'Radera bara källan',
         deleteHint: 'Dess källhänvisningar finns kvar, utan källa.',
         withChildren: 'Radera med källhänvisningar',
-        withChildrenHint_one: 'Källan och dess {{count}} källhänvisning raderas och försvinner från alla händelser, platser och anteckningar.',
-        withChildrenHint_other: 'Källan och dess {{count}} källhänvisningar raderas och försvinner från alla händelser, platser och anteckningar.',
+        withChildrenHint_one:
+          'Källan och dess {{count}} källhänvisning raderas och försvinner från alla händelser, platser och anteckningar.',
+        withChildrenHint_other:
+          'Källan och dess {{count}} källhänvisningar raderas och försvinner från alla händelser, platser och anteckningar.',
         disengage: 'Ta bort från arkivet',
         disengageHint: 'Källan finns kvar i trädet, men inte längre i "{{parent}}".',
       },
@@ -688,7 +694,8 @@ export const sv = {
     deleteConfirm: {
       title: 'Ta bort anteckning',
       text: 'Anteckningen ”{{title}}” tas bort. Det går inte att ångra.',
-      shared: 'Anteckningen ”{{title}}” hör också till {{others}} andra poster. Vill du bara ta bort den härifrån, eller ta bort den överallt?',
+      shared:
+        'Anteckningen ”{{title}}” hör också till {{others}} andra poster. Vill du bara ta bort den härifrån, eller ta bort den överallt?',
       confirm: 'Ta bort',
       unlink: 'Ta bort härifrån',
       everywhere: 'Ta bort överallt',

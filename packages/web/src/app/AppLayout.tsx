@@ -1,7 +1,22 @@
-import { Anchor, AppShell, Box, Burger, Button, Container, Divider, Group, NavLink, Stack, Text } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  AppShell,
+  Box,
+  Burger,
+  Button,
+  Container,
+  Divider,
+  Group,
+  NavLink,
+  Stack,
+  Text,
+  Tooltip,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconBinaryTree,
+  IconBooks,
   IconCalendarEvent,
   IconLogin2,
   IconLogout,
@@ -49,17 +64,36 @@ function useTreeNavItems(): NavItem[] {
   const places = `/app/${encodeURIComponent(treeId)}/places`;
   const map = `/app/${encodeURIComponent(treeId)}/map`;
   const events = `/app/${encodeURIComponent(treeId)}/events`;
+  const sources = `/app/${encodeURIComponent(treeId)}/sources`;
   return [
     { to: persons, label: 'personSearch.navLink', icon: IconSearch, testId: 'nav-tree-search' },
     { to: events, label: 'personEvents.eventList.navLink', icon: IconCalendarEvent, testId: 'nav-tree-events' },
     { to: places, label: 'places.navLink', icon: IconMapPin, testId: 'nav-tree-places' },
+    { to: sources, label: 'sources.navLink', icon: IconBooks, testId: 'nav-tree-sources' },
     { to: map, label: 'map.navLink', icon: IconMap, testId: 'nav-tree-map' },
   ];
 }
 
-function HeaderLink({ item }: { item: NavItem }) {
+function HeaderLink({ item, isCompact = false }: { item: NavItem; isCompact?: boolean }) {
   const { t } = useTranslation();
   const isActive = useMatch({ path: item.to, end: false }) !== null;
+  if (isCompact) {
+    return (
+      <Tooltip label={t(item.label)}>
+        <ActionIcon
+          component={RouterNavLink}
+          to={item.to}
+          variant={isActive ? 'light' : 'subtle'}
+          color={isActive ? undefined : 'dark'}
+          size="lg"
+          aria-label={t(item.label)}
+          data-testid={item.testId}
+        >
+          <item.icon aria-hidden size={20} />
+        </ActionIcon>
+      </Tooltip>
+    );
+  }
   return (
     <Button
       component={RouterNavLink}
@@ -155,7 +189,8 @@ export function AppLayout() {
   const { t } = useTranslation();
   const [isMenuOpen, menu] = useDisclosure(false);
   const location = useLocation();
-  const items = [...navItems, ...useTreeNavItems()];
+  const treeItems = useTreeNavItems();
+  const items = [...navItems, ...treeItems];
   useSessionEndEffect();
 
   return (
@@ -181,8 +216,16 @@ export function AppLayout() {
               <Logo />
             </Anchor>
             <Group component="nav" aria-label={t('nav.label')} gap={4} visibleFrom="md" wrap="nowrap">
-              {items.map((item) => (
+              {navItems.map((item) => (
                 <HeaderLink key={item.to} item={item} />
+              ))}
+              {treeItems.length > 0 ? (
+                <Divider orientation="vertical" mx={4} h={24} style={{ alignSelf: 'center' }} />
+              ) : null}
+              {treeItems.map((item) => (
+                // With their names the tree's links would not fit the header's row beside the others, the
+                // language and the session button: icons, named by tooltips (and in the burger menu).
+                <HeaderLink key={item.to} item={item} isCompact />
               ))}
             </Group>
             <Group gap="xs" wrap="nowrap">

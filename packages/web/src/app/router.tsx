@@ -100,6 +100,10 @@ export function createRouter() {
                   lazy: lazyPage(async () => (await import('../features/location/PlacesPage.tsx')).PlacesPage),
                 },
                 {
+                  path: 'app/:treeId/sources',
+                  lazy: lazyPage(async () => (await import('../features/source/SourcesPage.tsx')).SourcesPage),
+                },
+                {
                   path: 'app/:treeId/location/:locationId',
                   lazy: lazyPage(async () => (await import('../features/location/LocationPage.tsx')).LocationPage),
                 },

@@ -1,21 +1,10 @@
-import {
-  Anchor,
-  Box,
-  Breadcrumbs,
-  Container,
-  Group,
-  SegmentedControl,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Group, SegmentedControl } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { usePageTitle } from '../../app/usePageTitle.ts';
-import { ErrorView } from '../../lib/ErrorView.tsx';
 import { List } from '../../lib/list/List.tsx';
+import { ListPage } from '../../lib/list/ListPage.tsx';
 import { useListState } from '../../lib/list/useListState.ts';
 import { personHref } from '../person/paths.ts';
 import { treeQueries } from '../trees/queries.ts';
@@ -37,26 +26,7 @@ export function EventListPage() {
 
   const list = useListState({ filters: defaultEventListFilters, inUrl: true });
   const request = eventListRequest(list.query, list.filters);
-  const data = useEventList({
-    treeId,
-    filters: request,
-    mode: list.mode,
-    page: list.page,
-    pageSize: list.pageSize,
-    isReady: list.isMeasured,
-  });
-
-  if (tree.isError) {
-    return (
-      <Container size="lg" py="xl">
-        <ErrorView
-          error={tree.error}
-          onRetry={() => void tree.refetch()}
-          backTo={{ href: '/trees', label: t('person.backToTrees') }}
-        />
-      </Container>
-    );
-  }
+  const data = useEventList(treeId, request, list);
 
   const rootHref = tree.data?.rootId ? personHref(treeId, tree.data.rootId) : null;
   const order = (
@@ -87,45 +57,26 @@ export function EventListPage() {
   );
 
   return (
-    <Container size="lg" py={{ base: 'md', sm: 'xl' }} className={classes.page} data-testid="event-list-page">
-      <Breadcrumbs mb="xs" separator="›" className={classes.breadcrumbs}>
-        <Anchor component={Link} to="/trees" size="sm">
-          {t('nav.familyTree')}
-        </Anchor>
-        {tree.data && rootHref ? (
-          <Anchor component={Link} to={rootHref} size="sm" className={classes.crumb}>
-            {tree.data.name}
-          </Anchor>
-        ) : (
-          <Skeleton height={14} width={120} />
-        )}
-        <Text size="sm" c="dimmed" aria-current="page">
-          {t('personEvents.eventList.title')}
-        </Text>
-      </Breadcrumbs>
-      <Box mb="md" miw={0}>
-        <Title order={1}>{t('personEvents.eventList.title')}</Title>
-        <Skeleton visible={tree.isPending} className={classes.subtitle}>
-          <Text c="dimmed" truncate="end">
-            {tree.data ? t('personEvents.eventList.subtitle', { tree: tree.data.name }) : '\u00a0'}
-          </Text>
-        </Skeleton>
-      </Box>
-      <Stack gap={0} className={classes.listArea}>
-        <List
-          {...list.listProps}
-          {...data}
-          label={t('personEvents.eventList.listLabel')}
-          searchLabel={t('personEvents.eventList.searchLabel')}
-          searchPlaceholder={t('personEvents.eventList.searchPlaceholder')}
-          toolbar={order}
-          emptyText={t('personEvents.eventList.empty')}
-          getKey={(event) => event.id}
-          rowHeight={EVENT_ROW_HEIGHT}
-          renderItem={(event) => <EventRow treeId={treeId} event={event} />}
-          testId="event-list"
-        />
-      </Stack>
-    </Container>
+    <ListPage
+      tree={tree}
+      treeHref={rootHref}
+      title={t('personEvents.eventList.title')}
+      subtitle={(name) => t('personEvents.eventList.subtitle', { tree: name })}
+      testId="event-list-page"
+    >
+      <List
+        {...list.listProps}
+        {...data}
+        label={t('personEvents.eventList.listLabel')}
+        searchLabel={t('personEvents.eventList.searchLabel')}
+        searchPlaceholder={t('personEvents.eventList.searchPlaceholder')}
+        toolbar={order}
+        emptyText={t('personEvents.eventList.empty')}
+        getKey={(event) => event.id}
+        rowHeight={EVENT_ROW_HEIGHT}
+        renderItem={(event) => <EventRow treeId={treeId} event={event} />}
+        testId="event-list"
+      />
+    </ListPage>
   );
 }

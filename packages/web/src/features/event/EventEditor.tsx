@@ -39,11 +39,14 @@ import { EventDateInput } from '../../lib/date-input/EventDateInput.tsx';
 import { FormError } from '../../lib/FormError.tsx';
 import { ConfirmModal } from '../location/ConfirmModal.tsx';
 import { LocationPicker } from '../location/LocationPicker.tsx';
+import { type LocalNote, NoteList } from '../note/index.ts';
 import { LimitDialog } from '../pricing/LimitDialog.tsx';
+import { SourcePanel } from '../source/SourcePanel.tsx';
 import {
   allowsDateRange,
   causeLabelOf,
   changeType,
+  createInputOfDraft,
   draftErrors,
   draftOfEvent,
   type EventDraft,
@@ -53,6 +56,7 @@ import {
   type ParticipantDraft,
   serverErrors,
   sortedParticipants,
+  suggestSourcesFor,
   withoutParticipant,
   withParticipant,
 } from './editor-state.ts';
@@ -141,10 +145,14 @@ export function EventEditor({
   const [participantTarget, setParticipantTarget] = useState<ParticipantDialogTarget | null>(null);
   const [openModal, setOpenModal] = useState<OpenModal>(null);
   const [limitCode, setLimitCode] = useState<TranslationKey | null>(null);
+  // A new event's notes, written before it is saved and sent with it (SPEC §4); a saved event's notes are saved at once.
+  const [localNotes, setLocalNotes] = useState<LocalNote[]>([]);
+  const [isNoteModalOpen, setNoteModalOpen] = useState(false);
+  const [isSourceModalOpen, setSourceModalOpen] = useState(false);
   const createEvent = useCreateEvent(treeId);
   const updateEvent = useUpdateEvent(treeId);
   const deleteEvent = useDeleteEvent(treeId);
-  const isDirty = isDraftChanged(initial, draft);
+  const isDirty = isDraftChanged(initial, draft) || localNotes.length > 0;
   const formRef = useRef<HTMLFormElement>(null);
   // Raised whenever new errors (or the conflict notice) appear: the first of them is scrolled into view.
   const [errorsShown, setErrorsShown] = useState(0);
@@ -156,7 +164,8 @@ export function EventEditor({
     const first = formRef.current?.querySelector('[role="alert"], [aria-invalid="true"]');
     first?.scrollIntoView({ block: 'center', behavior: 'smooth' });
   }, [errorsShown]);
-  const isModalOpen = participantTarget !== null || openModal !== null || limitCode !== null;
+  const isModalOpen =
+    participantTarget !== null || openModal !== null || limitCode !== null || isNoteModalOpen || isSourceModalOpen;
   useEffect(() => onModalChange(isModalOpen), [isModalOpen, onModalChange]);
 
   const clearErrors = (...fields: string[]) =>
@@ -189,16 +198,15 @@ export function EventEditor({
   };
 
   const send = (from: Event | null, values: EventDraft) => {
-    const input = inputOfDraft(values);
     if (from === null) {
-      createEvent.mutate(input, {
+      createEvent.mutate(createInputOfDraft(values, localNotes), {
         onSuccess: (answer) => onSaved(answer.event, true),
         onError: showServerError,
       });
       return;
     }
     updateEvent.mutate(
-      { oldEvent: from, newEvent: input },
+      { oldEvent: from, newEvent: inputOfDraft(values) },
       { onSuccess: (answer) => onSaved(answer.event, false), onError: showServerError },
     );
   };
@@ -462,7 +470,27 @@ export function EventEditor({
           data-testid="event-description"
         />
 
-        {/* Sources (record and citation panels) and notes of the event come with issue 6 and go here. */}
+        <SourcePanel
+          treeId={treeId}
+          sources={draft.sources}
+          onChange={(sources) => change({ sources })}
+          canEdit
+          nodeId={base?.id}
+          nodeName={t('sources.panel.thisEvent')}
+          suggestFor={suggestSourcesFor(draft, base?.id ?? null)}
+          contemporaryOf={base ? { eventId: base.id } : null}
+          onModalChange={setSourceModalOpen}
+          testId="event-sources"
+        />
+        <NoteList
+          treeId={treeId}
+          nodeId={base?.id}
+          canEdit
+          localNotes={localNotes}
+          onLocalChange={setLocalNotes}
+          onModalChange={setNoteModalOpen}
+          data-testid="event-notes"
+        />
 
         {conflict ? (
           <Alert

@@ -1,5 +1,5 @@
 import type { Event, EventType } from '@anor/core';
-import { createContext, type ReactNode, useContext, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
 import { EventModal, type EventModalTarget } from './EventModal.tsx';
 
 export interface OpenNewEventOptions {
@@ -31,6 +31,12 @@ export interface EventModalProviderProps {
   onSaved?: (event: Event, isNew: boolean) => void;
   /** After a delete (the modal has closed). */
   onDeleted?: (eventId: string) => void;
+  /**
+   * Whether the event modal is open: a surrounding dialog must not close on Escape meanwhile (in
+   * Mantine one Escape reaches every open modal, and closing the surrounding dialog would unmount
+   * the editor with its unsaved edits).
+   */
+  onOpenChange?: (isOpen: boolean) => void;
 }
 
 /**
@@ -40,8 +46,17 @@ export interface EventModalProviderProps {
  * and (for typed places) place queries themselves; `onSaved`/`onDeleted` are for what the view
  * does besides (the event page leaves a deleted event).
  */
-export function EventModalProvider({ treeId, canEdit, children, onSaved, onDeleted }: EventModalProviderProps) {
+export function EventModalProvider({
+  treeId,
+  canEdit,
+  children,
+  onSaved,
+  onDeleted,
+  onOpenChange,
+}: EventModalProviderProps) {
   const [target, setTarget] = useState<EventModalTarget | null>(null);
+  const isOpen = target !== null;
+  useEffect(() => onOpenChange?.(isOpen), [isOpen, onOpenChange]);
   const value = useMemo<EventModalControls>(
     () => ({
       openNew: (options = {}) => {

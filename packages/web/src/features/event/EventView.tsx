@@ -7,8 +7,10 @@ import { Link } from 'react-router';
 import { useFormat } from '../../i18n/format.ts';
 import { currentLanguage } from '../../i18n/index.ts';
 import { locationHref } from '../location/paths.ts';
+import { NoteList } from '../note/index.ts';
 import { PersonChip } from '../person/PersonChip.tsx';
 import { personHref } from '../person/paths.ts';
+import { SourcePanel } from '../source/SourcePanel.tsx';
 import { Timestamps } from './EventEditor.tsx';
 import { causeLabelOf, sortedParticipants } from './editor-state.ts';
 import { useRoleLabel } from './roles.ts';
@@ -173,7 +175,16 @@ export function EventView({ treeId, event, onShowPerson, onShowPlace, actions, t
         </Text>
       </Field>
 
-      {/* Sources and notes of the event come with issue 6 and go here. */}
+      <SourcePanel
+        treeId={treeId}
+        sources={event.sources}
+        onChange={() => undefined}
+        canEdit={false}
+        nodeId={event.id}
+        nodeName=""
+        testId="event-sources"
+      />
+      <NoteList treeId={treeId} nodeId={event.id} canEdit={false} data-testid="event-notes" />
 
       <Timestamps createdAt={event.createdAt} updatedAt={event.updatedAt} format={format.date} />
     </Stack>

@@ -5,6 +5,7 @@ import {
   causeLabelOf,
   changeType,
   copyOfEvent,
+  createInputOfDraft,
   draftErrors,
   draftOfEvent,
   type EventDraft,
@@ -18,6 +19,7 @@ import {
   roleOptions,
   serverErrors,
   sortedParticipants,
+  suggestSourcesFor,
   withoutParticipant,
   withParticipant,
 } from './editor-state.ts';
@@ -26,6 +28,10 @@ const anna = '01900000-0000-7000-8000-00000000000a';
 const erik = '01900000-0000-7000-8000-00000000000e';
 const maria = '01900000-0000-7000-8000-00000000000f';
 const place = '01900000-0000-7000-8000-000000000010';
+const citationA = '01900000-0000-7000-8000-000000000a01';
+const citationB = '01900000-0000-7000-8000-000000000a02';
+const citationC = '01900000-0000-7000-8000-000000000a03';
+const dopbok = { id: '01900000-0000-7000-8000-000000000b01', title: 'Födelse- och dopbok' };
 
 function person(id: string, fName: string, role: string): Event['participants'][number] {
   return {
@@ -61,6 +67,11 @@ const baptism: Event = {
   description: 'In the parish church.',
   location: { id: place, name: 'Sunne', text: 'Sunne, Värmland', coordinates: null },
   participants: [person(maria, 'Maria', 'godparent'), person(anna, 'Anna', 'primary'), person(erik, 'Erik', 'parent')],
+  sources: [
+    { id: citationA, whereWithinSourceText: 'Sida 12', whereWithinSourceURL: null, record: dopbok },
+    { id: citationB, whereWithinSourceText: 'Sida 13', whereWithinSourceURL: null, record: dopbok },
+  ],
+  notes: [],
   revision: 3,
   createdAt: '2024-01-01T00:00:00.000Z',
   updatedAt: '2024-01-02T00:00:00.000Z',
@@ -69,6 +80,7 @@ const baptism: Event = {
 describe('draftOfEvent and inputOfDraft', () => {
   it('sends a saved event back as it was: the place by id, dates, roles and texts', () => {
     const input = inputOfDraft(draftOfEvent(baptism));
+    expect(input.sourceIds).toEqual([citationA, citationB]);
     expect(input).toMatchObject({
       type: 'baptism',
       subtype: 'christening',
@@ -183,11 +195,53 @@ describe('isDraftChanged', () => {
     expect(isDraftChanged(initial, withoutParticipant(initial, maria))).toBe(true);
   });
 
+  it('sees sources added and deleted, not their order (SPEC §3 change comparison)', () => {
+    const [first, second] = initial.sources;
+    if (!first || !second) throw new Error('fixture');
+    expect(isDraftChanged(initial, { ...initial, sources: [second, first] })).toBe(false);
+    expect(isDraftChanged(initial, { ...initial, sources: [first] })).toBe(true);
+    const added = { id: citationC, whereWithinSourceText: 'Sida 1', whereWithinSourceURL: null, record: null };
+    expect(isDraftChanged(initial, { ...initial, sources: [...initial.sources, added] })).toBe(true);
+  });
+
   it('a new draft with only its presets is unchanged', () => {
     const preset = newEventDraft('birth', { participants: [{ personId: anna, role: 'primary' }] });
     expect(
       isDraftChanged(preset, newEventDraft('birth', { participants: [{ personId: anna, role: 'primary' }] })),
     ).toBe(false);
+  });
+});
+
+describe('suggestSourcesFor', () => {
+  it('asks for the main person, the dates and the place, leaving the event itself out', () => {
+    expect(suggestSourcesFor(draftOfEvent(baptism), baptism.id)).toEqual({
+      type: 'baptism',
+      personIds: [anna],
+      startDate: '1850-03-12',
+      startDateType: 'exact',
+      endDate: null,
+      endDateType: 'exact',
+      locationId: place,
+      exceptEventId: baptism.id,
+    });
+  });
+
+  it('asks for every resident of a residence, and for no place while one is only typed', () => {
+    const draft: EventDraft = {
+      ...newEventDraft('residence', {
+        participants: [
+          { personId: anna, role: 'wife' },
+          { personId: erik, role: 'husband' },
+        ],
+      }),
+      location: { kind: 'text', text: 'Rud, Sunne' },
+    };
+    expect(suggestSourcesFor(draft, null)).toMatchObject({
+      type: 'residence',
+      personIds: [anna, erik],
+      locationId: null,
+      exceptEventId: null,
+    });
   });
 });
 
@@ -350,5 +404,26 @@ describe('type picker and fields', () => {
     expect(causeLabelOf('birth')).toBe('default');
     expect(allowsDateRange('residence')).toBe(true);
     expect(allowsDateRange('birth')).toBe(false);
+  });
+});
+
+describe('createInputOfDraft', () => {
+  const draft = newEventDraft('baptism', { participants: [{ personId: anna, role: 'primary' }] });
+
+  it('is the form as it is when no notes were written', () => {
+    expect(createInputOfDraft(draft, [])).toEqual(inputOfDraft(draft));
+  });
+
+  it('sends the notes written before saving as newNotes, without their tempIds (SPEC §4)', () => {
+    const input = createInputOfDraft(draft, [
+      { tempId: 'temp-note-1', title: 'Dopvittnen', text: '<p>Enligt <strong>dopboken</strong></p>' },
+      { tempId: 'temp-note-2', title: null, text: '<p>Nöddop</p>' },
+    ]);
+    expect(input.newNotes).toEqual([
+      { title: 'Dopvittnen', text: '<p>Enligt <strong>dopboken</strong></p>' },
+      { title: null, text: '<p>Nöddop</p>' },
+    ]);
+    const { newNotes: _notes, ...rest } = input;
+    expect(rest).toEqual(inputOfDraft(draft));
   });
 });

@@ -1,5 +1,6 @@
 import {
   allowedRoles,
+  type CitationSummary,
   type Event,
   type EventInput,
   type EventType,
@@ -20,6 +21,9 @@ import {
   eventDateValueFrom,
 } from '../../lib/date-input/date-input-model.ts';
 import type { LocationChoice } from '../location/LocationPicker.tsx';
+import { type LocalNote, newNotesOf } from '../note/local-notes.ts';
+import type { SuggestSourcesFor } from '../source/queries.ts';
+import { hasSourceChanges } from '../source/source-rules.ts';
 
 /*
  * The event editor's state as plain data, and the pure rules around it: what a saved event looks
@@ -54,6 +58,8 @@ export interface EventDraft {
   description: string;
   location: LocationChoice;
   participants: ParticipantDraft[];
+  /** The citations cited on the event (the source panel's list), saved with it as `sourceIds`. */
+  sources: CitationSummary[];
 }
 
 export const noLocation: LocationChoice = { kind: 'text', text: '' };
@@ -100,6 +106,7 @@ export function draftOfEvent(event: Event): EventDraft {
       ? { kind: 'place', id: event.location.id, name: event.location.name, text: event.location.text }
       : noLocation,
     participants: event.participants.map(participantDraftOf),
+    sources: event.sources,
   };
 }
 
@@ -138,6 +145,7 @@ export function newEventDraft(
     description: '',
     location: presets.location ?? noLocation,
     participants,
+    sources: [],
   };
 }
 
@@ -200,7 +208,17 @@ export function inputOfDraft(draft: EventDraft): EventInput {
         ? typedDateFields(participant.date)
         : { startDate: null, startDateType: 'exact', endDate: null, endDateType: 'exact' }),
     })),
+    sourceIds: draft.sources.map((source) => source.id),
   };
+}
+
+/**
+ * A new event as POST event takes it: the form, and the notes written before saving (SPEC §4) as
+ * `newNotes`, saved with it.
+ */
+export function createInputOfDraft(draft: EventDraft, notes: readonly LocalNote[]): EventInput {
+  const input = inputOfDraft(draft);
+  return notes.length > 0 ? { ...input, newNotes: newNotesOf(notes) } : input;
 }
 
 /** The draft in a form where equal meaning is equal data: dates resolved, participants in a stable order. */
@@ -212,6 +230,8 @@ function comparable(draft: EventDraft) {
     ...dateFields(draft.date),
     location: draft.location.kind === 'place' ? `id:${draft.location.id}` : `text:${input.location ?? ''}`,
     locationId: undefined,
+    // Compared as sources added and deleted (their order is no change).
+    sourceIds: undefined,
     participants: input.participants
       .map((participant, index) => ({
         ...participant,
@@ -221,9 +241,18 @@ function comparable(draft: EventDraft) {
   };
 }
 
-/** SPEC §4: whether closing should ask before discarding, and whether saving has anything to send. */
+/**
+ * SPEC §4: whether closing should ask before discarding, and whether saving has anything to send:
+ * a field, the place, a participant, or sources added or deleted (SPEC §3 change comparison).
+ */
 export function isDraftChanged(initial: EventDraft, draft: EventDraft): boolean {
-  return JSON.stringify(comparable(initial)) !== JSON.stringify(comparable(draft));
+  return (
+    JSON.stringify(comparable(initial)) !== JSON.stringify(comparable(draft)) ||
+    hasSourceChanges(
+      initial.sources.map((source) => source.id),
+      draft.sources.map((source) => source.id),
+    )
+  );
 }
 
 /**
@@ -397,6 +426,29 @@ export function withParticipant(draft: EventDraft, participant: ParticipantDraft
 
 export function withoutParticipant(draft: EventDraft, personId: string): EventDraft {
   return { ...draft, participants: draft.participants.filter((participant) => participant.personId !== personId) };
+}
+
+/**
+ * What the source panel's suggest button asks for (SPEC §2, §9: citations of related events,
+ * birth ↔ baptism and death ↔ burial of the same main person, residences then and there): the
+ * event's main persons (a residence's residents), dates as typed, the chosen place.
+ */
+export function suggestSourcesFor(draft: EventDraft, eventId: string | null): SuggestSourcesFor {
+  const persons =
+    draft.type === 'residence'
+      ? draft.participants
+      : draft.participants.filter((participant) => normaliseRole(participant.role, draft.type) === 'primary');
+  const input = inputOfDraft(draft);
+  return {
+    type: draft.type,
+    personIds: persons.map((participant) => participant.personId),
+    startDate: input.startDate ?? null,
+    startDateType: input.startDateType ?? 'exact',
+    endDate: input.endDate ?? null,
+    endDateType: input.endDateType ?? 'exact',
+    locationId: draft.location.kind === 'place' ? draft.location.id : null,
+    exceptEventId: eventId,
+  };
 }
 
 /** A stored place as the location picker holds it: its name and its path, nearest first. */

@@ -13,6 +13,7 @@ export { eventLimitCodeOf } from './limit-error.ts';
 export {
   useAddParticipant,
   useCreateEvent,
+  useCreateEvents,
   useDeleteEvent,
   useRemoveParticipant,
   useUpdateEvent,

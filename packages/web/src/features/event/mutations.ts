@@ -1,4 +1,5 @@
 import {
+  bulkEventsAnswerSchema,
   createdEventAnswerSchema,
   deletedAnswerSchema,
   type Event,
@@ -62,6 +63,18 @@ export function useCreateEvent(treeId: string) {
     mutationFn: (input: EventInput) => api.post(treePath(treeId, 'event'), input, { schema: createdEventAnswerSchema }),
     onSuccess: ({ event, locationsCreated }) =>
       refreshAfterChange(queryClient, treeId, { event, isCountChanged: true, locationsCreated }),
+    meta: { errorDisplay: 'inline' },
+  });
+}
+
+/** POST event/bulk: several new events in one call, all or none (the residence wizard's shared residences). */
+export function useCreateEvents(treeId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { events: EventInput[] }) =>
+      api.post(treePath(treeId, 'event/bulk'), body, { schema: bulkEventsAnswerSchema }),
+    onSuccess: ({ locationsCreated }) =>
+      refreshAfterChange(queryClient, treeId, { isCountChanged: true, locationsCreated }),
     meta: { errorDisplay: 'inline' },
   });
 }

@@ -16,7 +16,9 @@ import { Link } from 'react-router';
 import { useFormat } from '../../i18n/format.ts';
 import { ErrorView } from '../../lib/ErrorView.tsx';
 import { MapFallback, PlaceMap } from '../map/index.ts';
+import { NoteList } from '../note/index.ts';
 import { personQueries } from '../person/queries.ts';
+import { SourcePanel } from '../source/SourcePanel.tsx';
 import { DeleteLocationModal } from './DeleteLocationModal.tsx';
 import { LocationBreadcrumb } from './LocationBreadcrumb.tsx';
 import { LocationEditor } from './LocationEditor.tsx';
@@ -126,9 +128,13 @@ function LocationContent({
   const [isMapShown, setMapShown] = useState(false);
   const [openModal, setOpenModal] = useState<OpenModal>(null);
   const [isEditorModalOpen, setEditorModalOpen] = useState(false);
+  const [isNoteModalOpen, setNoteModalOpen] = useState(false);
+  const [isSourceModalOpen, setSourceModalOpen] = useState(false);
+  const [isEventModalOpen, setEventModalOpen] = useState(false);
   const close = () => setOpenModal(null);
 
-  const isModalOpen = openModal !== null || (isEditing && isEditorModalOpen);
+  const isModalOpen =
+    openModal !== null || (isEditing ? isEditorModalOpen : isNoteModalOpen || isSourceModalOpen || isEventModalOpen);
   useEffect(() => onModalChange?.(isModalOpen), [isModalOpen, onModalChange]);
   useEffect(() => {
     if (!isEditing) onDirtyChange?.(false);
@@ -304,8 +310,25 @@ function LocationContent({
             locationId={location.id}
             canEdit={canEdit}
             hasDescendants={location.descendantsCount > 0}
+            onModalChange={setEventModalOpen}
           />
-          {/* The notes list comes with the notes issue. */}
+          <SourcePanel
+            treeId={treeId}
+            sources={location.sources}
+            onChange={() => undefined}
+            canEdit={false}
+            nodeId={location.id}
+            nodeName={location.name}
+            onModalChange={setSourceModalOpen}
+            testId="location-sources"
+          />
+          <NoteList
+            treeId={treeId}
+            nodeId={location.id}
+            canEdit={canEdit}
+            onModalChange={setNoteModalOpen}
+            data-testid="location-notes"
+          />
 
           <Group justify="space-between" align="flex-end" gap="xs">
             <Stack gap={0}>

@@ -8,7 +8,9 @@ import { isApiError } from '../../api/client.ts';
 import { codeKey, errorKey } from '../../i18n/messages.ts';
 import { FormError } from '../../lib/FormError.tsx';
 import { CoordinatePicker, MapFallback, type PlaceMarker } from '../map/index.ts';
+import { type LocalNote, NoteList, newNotesOf } from '../note/index.ts';
 import { LimitDialog } from '../pricing/LimitDialog.tsx';
+import { SourcePanel } from '../source/SourcePanel.tsx';
 import { ConfirmModal } from './ConfirmModal.tsx';
 import { emptyChoice, type LocationChoice, LocationPicker } from './LocationPicker.tsx';
 import { LocationTreeModal } from './LocationTreeModal.tsx';
@@ -95,7 +97,11 @@ export function LocationEditor({
   const [limitCode, setLimitCode] = useState<ReturnType<typeof locationLimitCodeOf>>(null);
   const createLocation = useCreateLocation(treeId);
   const updateLocation = useUpdateLocation(treeId);
-  const isDirty = isDraftDirty(initial, draft);
+  // A new place's notes, sent with it (SPEC §4); an existing place's notes are saved at once.
+  const [localNotes, setLocalNotes] = useState<LocalNote[]>([]);
+  const [isNoteModalOpen, setNoteModalOpen] = useState(false);
+  const [isSourceModalOpen, setSourceModalOpen] = useState(false);
+  const isDirty = isDraftDirty(initial, draft) || localNotes.length > 0;
   const askBeforeShowing = useAskBeforeShowing(isDirty, onShow);
 
   // The places this place cannot lie within: itself and everything below it.
@@ -118,12 +124,14 @@ export function LocationEditor({
       : [];
 
   useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);
-  const isModalOpen = modal !== null || limitCode !== null || askBeforeShowing.isAsking;
+  const isModalOpen =
+    modal !== null || limitCode !== null || askBeforeShowing.isAsking || isNoteModalOpen || isSourceModalOpen;
   useEffect(() => onModalChange?.(isModalOpen), [isModalOpen, onModalChange]);
 
   const change = <K extends keyof LocationDraft>(field: K, value: LocationDraft[K]) => {
     setDraft((previous) => ({ ...previous, [field]: value }));
-    const errorField: DraftField = field === 'parent' ? 'parent' : field;
+    // The sources' problems (the limit of sources per place) are the form's.
+    const errorField: DraftField = field === 'sources' ? 'form' : field;
     setErrors((previous) => {
       if (!previous[errorField] && !previous.form) return previous;
       const { [errorField]: _removed, form: _form, ...rest } = previous;
@@ -165,7 +173,11 @@ export function LocationEditor({
     const { parentId, ...fields } = checked.values;
     if (location === null) {
       createLocation.mutate(
-        { location: fields, ancestorId: parentId },
+        {
+          location: fields,
+          ancestorId: parentId,
+          ...(localNotes.length > 0 ? { newNotes: newNotesOf(localNotes) } : {}),
+        },
         { onSuccess: (answer) => onSaved(answer.location, true), onError: showServerError },
       );
       return;
@@ -370,6 +382,30 @@ export function LocationEditor({
           onChange={(event) => change('description', event.currentTarget.value)}
           error={errorText('description')}
           data-testid="location-description-input"
+        />
+
+        {location ? (
+          <SourcePanel
+            treeId={treeId}
+            sources={draft.sources}
+            onChange={(sources) => change('sources', sources)}
+            canEdit
+            nodeId={location.id}
+            nodeName={location.name}
+            contemporaryOf={{ locationId: location.id }}
+            onModalChange={setSourceModalOpen}
+            testId="location-sources"
+          />
+        ) : null}
+
+        <NoteList
+          treeId={treeId}
+          nodeId={location?.id}
+          canEdit
+          localNotes={localNotes}
+          onLocalChange={setLocalNotes}
+          onModalChange={setNoteModalOpen}
+          data-testid="location-notes"
         />
 
         <FormError message={errorText('form')} testId="location-form-error" />

@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { IconArrowsMaximize, IconCalendarPlus } from '@tabler/icons-react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, segment } from '../../api/client.ts';
 import { ErrorView } from '../../lib/ErrorView.tsx';
@@ -49,6 +49,8 @@ export interface LocationEventsProps {
   canEdit: boolean;
   /** Whether the place has places within it (the "events of places within" toggle). */
   hasDescendants: boolean;
+  /** Whether the event modal or the enlarged list is open (the location dialog then keeps Escape to itself). */
+  onModalChange?: (isOpen: boolean) => void;
 }
 
 /**
@@ -57,18 +59,32 @@ export interface LocationEventsProps {
  * button showing the list in a large modal, and "add event" presetting the place.
  */
 export function LocationEvents(props: LocationEventsProps) {
+  const { onModalChange } = props;
+  const [isEventOpen, setEventOpen] = useState(false);
+  const [isEnlarged, setEnlarged] = useState(false);
+  useEffect(() => onModalChange?.(isEventOpen || isEnlarged), [isEventOpen, isEnlarged, onModalChange]);
   return (
-    <EventModalProvider treeId={props.treeId} canEdit={props.canEdit}>
-      <LocationEventsSection {...props} />
+    <EventModalProvider treeId={props.treeId} canEdit={props.canEdit} onOpenChange={setEventOpen}>
+      <LocationEventsSection {...props} onEnlargedChange={setEnlarged} />
     </EventModalProvider>
   );
 }
 
-function LocationEventsSection({ treeId, locationId, canEdit, hasDescendants }: LocationEventsProps) {
+function LocationEventsSection({
+  treeId,
+  locationId,
+  canEdit,
+  hasDescendants,
+  onEnlargedChange,
+}: LocationEventsProps & { onEnlargedChange: (isOpen: boolean) => void }) {
   const { t } = useTranslation();
   const [below, setBelow] = useState(false);
   const [lineageOnly, setLineageOnly] = useState(false);
-  const [enlarged, setEnlarged] = useState(false);
+  const [enlarged, setEnlargedState] = useState(false);
+  const setEnlarged = (open: boolean) => {
+    setEnlargedState(open);
+    onEnlargedChange(open);
+  };
   const modal = useEventModal();
   const query = useQuery(placeEventsQuery(treeId, locationId, below && hasDescendants));
   const events = (query.data?.events ?? []).filter((event) => !lineageOnly || inDirectLineage(event));

@@ -232,14 +232,7 @@ function SubordinatePlaces({
 function ChildrenList({ treeId, location }: { treeId: string; location: Location }) {
   const { t } = useTranslation();
   const list = useListState({ filters: {} });
-  const data = usePlaceList({
-    treeId,
-    filters: { q: list.query.trim() || undefined, parentId: location.id },
-    mode: list.mode,
-    page: list.page,
-    pageSize: list.pageSize,
-    isReady: list.isMeasured,
-  });
+  const data = usePlaceList(treeId, { q: list.query.trim() || undefined, parentId: location.id }, list);
   return (
     <List
       {...list.listProps}

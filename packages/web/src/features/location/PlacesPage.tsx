@@ -1,27 +1,14 @@
-import {
-  Anchor,
-  Box,
-  Breadcrumbs,
-  Button,
-  Container,
-  Group,
-  Paper,
-  SegmentedControl,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Box, Button, Group, Paper, SegmentedControl } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { errorKey } from '../../i18n/messages.ts';
-import { ErrorView } from '../../lib/ErrorView.tsx';
 import { List } from '../../lib/list/List.tsx';
+import { ListPage, wideOnlyClass } from '../../lib/list/ListPage.tsx';
 import { useListState } from '../../lib/list/useListState.ts';
 import { personHref } from '../person/paths.ts';
 import { LimitDialog } from '../pricing/LimitDialog.tsx';
@@ -62,57 +49,19 @@ function PlacesView({ treeId }: { treeId: string }) {
     q: list.query.trim() || undefined,
     parentId: list.filters.level === 'top' ? 'root' : undefined,
   };
-  const data = usePlaceList({
-    treeId,
-    filters,
-    mode: list.mode,
-    page: list.page,
-    pageSize: list.pageSize,
-    isReady: list.isMeasured,
-  });
-
-  if (tree.isError) {
-    return (
-      <Container size="lg" py="xl">
-        <ErrorView
-          error={tree.error}
-          onRetry={() => void tree.refetch()}
-          backTo={{ href: '/trees', label: t('person.backToTrees') }}
-        />
-      </Container>
-    );
-  }
+  const data = usePlaceList(treeId, filters, list);
 
   const rootHref = tree.data?.rootId ? personHref(treeId, tree.data.rootId) : null;
   const canEdit = tree.data?.isOwner ?? false;
 
   return (
-    <Container size="lg" py={{ base: 'md', sm: 'xl' }} className={classes.page} data-testid="places-page">
-      <Breadcrumbs mb="xs" separator="›" className={classes.breadcrumbs}>
-        <Anchor component={Link} to="/trees" size="sm">
-          {t('nav.familyTree')}
-        </Anchor>
-        {tree.data && rootHref ? (
-          <Anchor component={Link} to={rootHref} size="sm" className={classes.crumb}>
-            {tree.data.name}
-          </Anchor>
-        ) : (
-          <Skeleton height={14} width={120} />
-        )}
-        <Text size="sm" c="dimmed" aria-current="page">
-          {t('places.title')}
-        </Text>
-      </Breadcrumbs>
-      <Group justify="space-between" align="center" gap="sm" mb="md" wrap="nowrap">
-        <Box miw={0}>
-          <Title order={1}>{t('places.title')}</Title>
-          <Skeleton visible={tree.isPending}>
-            <Text c="dimmed" truncate="end" className={classes.wideOnly}>
-              {tree.data ? t('places.subtitle', { tree: tree.data.name }) : '\u00a0'}
-            </Text>
-          </Skeleton>
-        </Box>
-        {canEdit ? (
+    <ListPage
+      tree={tree}
+      treeHref={rootHref}
+      title={t('places.title')}
+      subtitle={(name) => t('places.subtitle', { tree: name })}
+      actions={
+        canEdit ? (
           <Button
             variant="default"
             leftSection={<IconPlus aria-hidden size={18} />}
@@ -121,38 +70,39 @@ function PlacesView({ treeId }: { treeId: string }) {
           >
             {t('places.newPlace')}
           </Button>
-        ) : null}
-      </Group>
-      {canEdit ? <FindOrAddPlace treeId={treeId} /> : null}
-      <Stack gap={0} className={classes.listArea} mt="md">
-        <List
-          {...list.listProps}
-          {...data}
-          label={t('places.list.label')}
-          searchLabel={t('places.list.searchLabel')}
-          searchPlaceholder={t('places.list.searchPlaceholder')}
-          toolbar={
-            <SegmentedControl
-              value={list.filters.level === 'top' ? 'top' : 'all'}
-              onChange={(value) => list.setFilter('level', value)}
-              data={[
-                { value: 'all', label: t('places.list.all') },
-                { value: 'top', label: t('places.list.topLevel') },
-              ]}
-              aria-label={t('places.list.level')}
-              size="sm"
-              style={{ alignSelf: 'flex-start' }}
-              data-testid="places-level"
-            />
-          }
-          getKey={(place) => place.id}
-          rowHeight={PLACE_ROW_HEIGHT}
-          renderItem={(place) => <PlaceRow place={place} to={locationHref(treeId, place.id)} />}
-          emptyText={list.query.trim() ? undefined : t('places.list.empty')}
-          testId="places-list"
-        />
-      </Stack>
-    </Container>
+        ) : null
+      }
+      beforeList={canEdit ? <FindOrAddPlace treeId={treeId} /> : null}
+      minHeight="40rem"
+      testId="places-page"
+    >
+      <List
+        {...list.listProps}
+        {...data}
+        label={t('places.list.label')}
+        searchLabel={t('places.list.searchLabel')}
+        searchPlaceholder={t('places.list.searchPlaceholder')}
+        toolbar={
+          <SegmentedControl
+            value={list.filters.level === 'top' ? 'top' : 'all'}
+            onChange={(value) => list.setFilter('level', value)}
+            data={[
+              { value: 'all', label: t('places.list.all') },
+              { value: 'top', label: t('places.list.topLevel') },
+            ]}
+            aria-label={t('places.list.level')}
+            size="sm"
+            style={{ alignSelf: 'flex-start' }}
+            data-testid="places-level"
+          />
+        }
+        getKey={(place) => place.id}
+        rowHeight={PLACE_ROW_HEIGHT}
+        renderItem={(place) => <PlaceRow place={place} to={locationHref(treeId, place.id)} />}
+        emptyText={list.query.trim() ? undefined : t('places.list.empty')}
+        testId="places-list"
+      />
+    </ListPage>
   );
 }
 
@@ -225,7 +175,7 @@ function FindOrAddPlace({ treeId }: { treeId: string }) {
           aria-label={t('places.findOrAdd.submit')}
           data-testid="places-find-submit"
         >
-          <Box component="span" className={classes.wideOnly}>
+          <Box component="span" className={wideOnlyClass}>
             {t('places.findOrAdd.submit')}
           </Box>
         </Button>

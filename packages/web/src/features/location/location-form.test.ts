@@ -18,6 +18,15 @@ const stored: Location = {
   childrenCount: 0,
   descendantsCount: 0,
   descendantsHaveCoordinates: false,
+  sources: [
+    {
+      id: '01900000-0000-7000-8000-000000000a01',
+      whereWithinSourceText: 'Karta 1850',
+      whereWithinSourceURL: null,
+      record: null,
+    },
+  ],
+  notes: [],
   createdAt: '2024-01-01T00:00:00.000Z',
   updatedAt: '2024-01-01T00:00:00.000Z',
 };
@@ -51,6 +60,21 @@ describe('the change comparison', () => {
     expect(isLocationChanged(stored, valuesAfter({ parent: { id: stored.ancestors[0]?.id ?? '', name: 'S' } }))).toBe(
       true,
     );
+  });
+
+  it('counts sources added or deleted as a change (SPEC §3), and sends them as sourceIds', () => {
+    const added = {
+      id: '01900000-0000-7000-8000-000000000a02',
+      whereWithinSourceText: 'Sida 2',
+      whereWithinSourceURL: null,
+      record: null,
+    };
+    expect(valuesAfter({}).sourceIds).toEqual(['01900000-0000-7000-8000-000000000a01']);
+    expect(isLocationChanged(stored, valuesAfter({ sources: [...stored.sources, added] }))).toBe(true);
+    expect(isLocationChanged(stored, valuesAfter({ sources: [] }))).toBe(true);
+    const initial = draftOf(stored);
+    expect(isDraftDirty(initial, { ...initial, sources: [] })).toBe(true);
+    expect(isDraftDirty(initial, { ...initial, sources: [...stored.sources] })).toBe(false);
   });
 });
 

@@ -1,10 +1,12 @@
 import {
+  type CitationSummary,
   type Coordinates,
   type Location,
   type LocationInput,
   type LocationValues,
   locationInputSchema,
 } from '@anor/core';
+import { hasSourceChanges } from '../source/source-rules.ts';
 
 /** A place's parent as the edit form keeps it: the id to save and the name to show. */
 export interface ParentChoice {
@@ -20,6 +22,8 @@ export interface LocationDraft {
   primaryLink: string;
   coordinates: Coordinates | null;
   parent: ParentChoice | null;
+  /** The citations cited on the place (the source panel's list), saved with it as `sourceIds`. */
+  sources: CitationSummary[];
 }
 
 /** What a new place may start with (SPEC §4: the dialog opens "with prepared data"). */
@@ -41,6 +45,7 @@ export function draftOf(location: Location): LocationDraft {
     primaryLink: location.primaryLink ?? '',
     coordinates: location.coordinates,
     parent: location.parentId && parent ? { id: location.parentId, name: parent.name } : null,
+    sources: location.sources,
   };
 }
 
@@ -52,6 +57,7 @@ export function preparedDraft(prepared: PreparedLocation = {}): LocationDraft {
     primaryLink: '',
     coordinates: null,
     parent: prepared.parent ?? null,
+    sources: [],
   };
 }
 
@@ -63,6 +69,7 @@ export function inputOf(draft: LocationDraft): LocationInput {
     primaryLink: draft.primaryLink,
     coordinates: draft.coordinates,
     parentId: draft.parent?.id ?? null,
+    sourceIds: draft.sources.map((source) => source.id),
   };
 }
 
@@ -116,7 +123,7 @@ function sameCoordinates(a: Coordinates | null, b: Coordinates | null): boolean 
 
 /**
  * Whether saving would change the stored place (SPEC §4: an existing place is updated only if
- * changed; unchanged data closes without a call). Compares the validated values, so that spaces
+ * changed; unchanged data closes without a call), sources added or deleted included. Compares the validated values, so that spaces
  * around a name or an emptied field that was empty before count as no change.
  */
 export function isLocationChanged(stored: Location, values: LocationValues): boolean {
@@ -126,7 +133,12 @@ export function isLocationChanged(stored: Location, values: LocationValues): boo
     stored.description !== values.description ||
     stored.primaryLink !== values.primaryLink ||
     stored.parentId !== values.parentId ||
-    !sameCoordinates(stored.coordinates, values.coordinates)
+    !sameCoordinates(stored.coordinates, values.coordinates) ||
+    (values.sourceIds !== undefined &&
+      hasSourceChanges(
+        stored.sources.map((source) => source.id),
+        values.sourceIds,
+      ))
   );
 }
 
@@ -138,6 +150,10 @@ export function isDraftDirty(initial: LocationDraft, draft: LocationDraft): bool
     initial.description.trim() !== draft.description.trim() ||
     initial.primaryLink.trim() !== draft.primaryLink.trim() ||
     initial.parent?.id !== draft.parent?.id ||
-    !sameCoordinates(initial.coordinates, draft.coordinates)
+    !sameCoordinates(initial.coordinates, draft.coordinates) ||
+    hasSourceChanges(
+      initial.sources.map((source) => source.id),
+      draft.sources.map((source) => source.id),
+    )
   );
 }

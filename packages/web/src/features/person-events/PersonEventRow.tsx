@@ -4,7 +4,7 @@ import { IconMapPin } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../i18n/index.ts';
-import { useEventModal, useEventTypeName, useEventTypeVerb } from '../event/index.ts';
+import { useEventTypeName, useEventTypeVerb } from '../event/index.ts';
 import { PersonChip } from '../person/PersonChip.tsx';
 import { personHref } from '../person/paths.ts';
 import { roleInEvent, shownParticipants } from './event-order.ts';
@@ -26,6 +26,8 @@ interface PersonEventRowProps {
   event: TreeEvent;
   /** The person whose page the list is on. */
   personId: string;
+  /** Opens the event (the event modal). Without it the row only shows the event (the person dialog). */
+  onOpen?: (eventId: string) => void;
   /** More about the event under it (the residences modal: who lived there at the same time). */
   children?: ReactNode;
 }
@@ -33,11 +35,10 @@ interface PersonEventRowProps {
 /**
  * One event in a person's list: what happened (the verb when the person is its main person,
  * "Born", "Married"; otherwise the type and their role), the date and the place, and the other
- * people of SPEC §3's groups. The event opens in the event modal; a person opens their page.
+ * people of SPEC §3's groups. The event opens with `onOpen`; a person opens their page.
  */
-export function PersonEventRow({ treeId, event, personId, children }: PersonEventRowProps) {
+export function PersonEventRow({ treeId, event, personId, onOpen, children }: PersonEventRowProps) {
   const { t } = useTranslation();
-  const { openExisting } = useEventModal();
   const typeName = useEventTypeName();
   const typeVerb = useEventTypeVerb();
   const roleName = useRoleName();
@@ -49,44 +50,54 @@ export function PersonEventRow({ treeId, event, personId, children }: PersonEven
   const heading = isMain && !event.subtype ? capitalise(typeVerb(event)) : typeName(event);
   const detail = event.type === 'occupation' ? event.causeOfEvent : null;
 
+  const summary = (
+    <>
+      <Group gap={6} wrap="wrap" align="baseline">
+        <Text fw={600} data-testid="person-event-heading">
+          {detail ? `${heading} ${detail}` : heading}
+        </Text>
+        {role && !isMain ? (
+          <Badge variant="light" color="gray" size="sm" radius="sm" data-testid="person-event-role">
+            {roleName(role)}
+          </Badge>
+        ) : null}
+      </Group>
+      <Text size="sm" c={date ? undefined : 'dimmed'} data-testid="person-event-date">
+        {date || t('personEvents.list.noDate')}
+      </Text>
+      {event.location ? (
+        <Group gap={4} wrap="nowrap" c="dimmed">
+          <IconMapPin aria-hidden size={14} style={{ flex: 'none' }} />
+          <Text size="sm" truncate="end" data-testid="person-event-place">
+            {event.location.text}
+          </Text>
+        </Group>
+      ) : null}
+      {event.causeOfEvent && !detail ? (
+        <Text size="sm" c="dimmed" lineClamp={2}>
+          {event.causeOfEvent}
+        </Text>
+      ) : null}
+    </>
+  );
+
   return (
     <li className={classes.row} data-testid="person-event" data-event-id={event.id} data-event-type={event.type}>
-      <UnstyledButton
-        className={classes.open}
-        onClick={() => openExisting(event.id)}
-        aria-label={t('personEvents.list.open', {
-          event: typeName(event),
-          date: date || t('personEvents.list.noDate'),
-        })}
-        data-testid="person-event-open"
-      >
-        <Group gap={6} wrap="wrap" align="baseline">
-          <Text fw={600} data-testid="person-event-heading">
-            {detail ? `${heading} ${detail}` : heading}
-          </Text>
-          {role && !isMain ? (
-            <Badge variant="light" color="gray" size="sm" radius="sm" data-testid="person-event-role">
-              {roleName(role)}
-            </Badge>
-          ) : null}
-        </Group>
-        <Text size="sm" c={date ? undefined : 'dimmed'} data-testid="person-event-date">
-          {date || t('personEvents.list.noDate')}
-        </Text>
-        {event.location ? (
-          <Group gap={4} wrap="nowrap" c="dimmed">
-            <IconMapPin aria-hidden size={14} style={{ flex: 'none' }} />
-            <Text size="sm" truncate="end" data-testid="person-event-place">
-              {event.location.text}
-            </Text>
-          </Group>
-        ) : null}
-        {event.causeOfEvent && !detail ? (
-          <Text size="sm" c="dimmed" lineClamp={2}>
-            {event.causeOfEvent}
-          </Text>
-        ) : null}
-      </UnstyledButton>
+      {onOpen ? (
+        <UnstyledButton
+          className={classes.open}
+          onClick={() => onOpen(event.id)}
+          aria-label={t('personEvents.list.open', {
+            event: typeName(event),
+            date: date || t('personEvents.list.noDate'),
+          })}
+          data-testid="person-event-open"
+        >
+          {summary}
+        </UnstyledButton>
+      ) : (
+        <div className={classes.shown}>{summary}</div>
+      )}
       {others.length > 0 ? (
         <Group gap={6} mt={6} className={classes.people} data-testid="person-event-people">
           {others.map((other) => (

@@ -1,16 +1,17 @@
 import type { Person } from '@anor/core';
-import { Badge, Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconCalendarPlus, IconHome, IconHomePlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorView } from '../../lib/ErrorView.tsx';
 import { eventQueries, useEventModal } from '../event/index.ts';
 import { usePersonModalProps } from '../person/layout.ts';
 import { usePersonName } from '../person/person-name.ts';
+import { ContemporaryNotes } from '../residence/ContemporaryNotes.tsx';
 import { ContemporaryPeople } from '../residence/ContemporaryPeople.tsx';
 import { ResidenceWizard } from '../residence/ResidenceWizard.tsx';
 import { groupPersonEvents } from './event-order.ts';
+import { PersonEventList } from './PersonEventList.tsx';
 import { PersonEventRow } from './PersonEventRow.tsx';
 import classes from './PersonEvents.module.css';
 
@@ -31,41 +32,15 @@ export function PersonEventsSection({ treeId, person, canEdit, actions }: Person
   const { t } = useTranslation();
   const personName = usePersonName();
   const modalProps = usePersonModalProps();
-  const { openNew } = useEventModal();
+  const { openNew, openExisting } = useEventModal();
   const query = useQuery(eventQueries.ofPerson(treeId, person.id));
   const [openModal, setOpenModal] = useState<'residences' | 'wizard' | null>(null);
   const groups = query.data ? groupPersonEvents(query.data.events, person.id) : null;
   const residenceCount = groups?.residences.length ?? 0;
 
-  const renderList = () => {
-    if (query.isError) return <ErrorView error={query.error} onRetry={() => void query.refetch()} />;
-    if (!groups) {
-      return (
-        <Stack gap="sm" aria-busy="true" aria-label={t('shell.loading')}>
-          <Skeleton height={44} />
-          <Skeleton height={44} />
-        </Stack>
-      );
-    }
-    if (groups.events.length === 0) {
-      return (
-        <Text c="dimmed" size="sm" data-testid="person-events-empty">
-          {t('personEvents.list.empty')}
-        </Text>
-      );
-    }
-    return (
-      <ul className={classes.list} aria-label={t('personEvents.list.label')} data-testid="person-events-list">
-        {groups.events.map((event) => (
-          <PersonEventRow key={event.id} treeId={treeId} event={event} personId={person.id} />
-        ))}
-      </ul>
-    );
-  };
-
   return (
     <Stack gap="md">
-      {renderList()}
+      <PersonEventList treeId={treeId} personId={person.id} onOpen={openExisting} testId="person-events" />
       <Group gap="xs">
         {canEdit ? (
           <Button
@@ -123,8 +98,9 @@ export function PersonEventsSection({ treeId, person, canEdit, actions }: Person
               data-testid="person-residences-list"
             >
               {groups.residences.map((event) => (
-                <PersonEventRow key={event.id} treeId={treeId} event={event} personId={person.id}>
+                <PersonEventRow key={event.id} treeId={treeId} event={event} personId={person.id} onOpen={openExisting}>
                   <ContemporaryPeople treeId={treeId} eventId={event.id} personId={person.id} />
+                  <ContemporaryNotes treeId={treeId} eventId={event.id} />
                 </PersonEventRow>
               ))}
             </ul>

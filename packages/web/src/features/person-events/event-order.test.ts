@@ -41,6 +41,8 @@ function event(type: EventType, fields: Partial<TreeEvent> = {}, role = 'primary
     description: null,
     location: null,
     participants: [participant(me, role)],
+    sources: [],
+    notes: [],
     revision: 1,
     createdAt: `2024-01-01T00:00:${String(counter).padStart(2, '0')}.000Z`,
     updatedAt: '2024-01-01T00:00:00.000Z',

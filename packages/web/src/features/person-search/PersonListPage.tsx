@@ -1,29 +1,13 @@
 import { type Gender, genders } from '@anor/core';
-import {
-  ActionIcon,
-  Anchor,
-  Box,
-  Breadcrumbs,
-  Button,
-  Container,
-  Group,
-  Indicator,
-  SegmentedControl,
-  Skeleton,
-  Stack,
-  Switch,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Box, Button, Group, Indicator, SegmentedControl, Switch, Text, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconUserCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { usePageTitle } from '../../app/usePageTitle.ts';
-import { ErrorView } from '../../lib/ErrorView.tsx';
 import { List } from '../../lib/list/List.tsx';
+import { ListPage, narrowOnlyClass, wideOnlyClass } from '../../lib/list/ListPage.tsx';
 import { useListState } from '../../lib/list/useListState.ts';
 import { personHref } from '../person/paths.ts';
 import { treeQueries } from '../trees/queries.ts';
@@ -93,32 +77,13 @@ export function PersonListPage() {
 
   const list = useListState({ filters: defaultFilters, inUrl: true });
   const request = toRequest(list.query, list.filters);
-  const data = usePersonList({
-    treeId,
-    filters: request,
-    mode: list.mode,
-    page: list.page,
-    pageSize: list.pageSize,
-    isReady: list.isMeasured,
-  });
+  const data = usePersonList(treeId, request, list);
   const isAlphabetical = request.sort === 'name';
   const gender: GenderFilter = request.gender ?? 'all';
   const [areFiltersOpen, filtersPanel] = useDisclosure(false);
   const activeFilterCount = [request.gender, request.lineage, request.sort === 'created' || undefined].filter(
     (value) => value !== undefined,
   ).length;
-
-  if (tree.isError) {
-    return (
-      <Container size="lg" py="xl">
-        <ErrorView
-          error={tree.error}
-          onRetry={() => void tree.refetch()}
-          backTo={{ href: '/trees', label: t('person.backToTrees') }}
-        />
-      </Container>
-    );
-  }
 
   const rootHref = tree.data?.rootId ? personHref(treeId, tree.data.rootId) : null;
   const genderOptions: { value: GenderFilter; label: string }[] = [
@@ -185,40 +150,20 @@ export function PersonListPage() {
   );
 
   return (
-    <Container size="lg" py={{ base: 'md', sm: 'xl' }} className={classes.page} data-testid="person-list-page">
-      <Breadcrumbs mb="xs" separator="›" className={classes.breadcrumbs}>
-        <Anchor component={Link} to="/trees" size="sm">
-          {t('nav.familyTree')}
-        </Anchor>
-        {tree.data && rootHref ? (
-          <Anchor component={Link} to={rootHref} size="sm" className={classes.crumb}>
-            {tree.data.name}
-          </Anchor>
-        ) : (
-          <Skeleton height={14} width={120} />
-        )}
-        <Text size="sm" c="dimmed" aria-current="page">
-          {t('personSearch.title')}
-        </Text>
-      </Breadcrumbs>
-      <Group justify="space-between" align="center" gap="sm" mb="md" wrap="nowrap">
-        <Box miw={0}>
-          <Title order={1}>{t('personSearch.title')}</Title>
-          {/* One line, loaded or not: the list's height below must not shift when the tree's name arrives. */}
-          <Skeleton visible={tree.isPending} className={classes.subtitle}>
-            <Text c="dimmed" truncate="end">
-              {tree.data ? t('personSearch.subtitle', { tree: tree.data.name }) : '\u00a0'}
-            </Text>
-          </Skeleton>
-        </Box>
-        {rootHref ? (
+    <ListPage
+      tree={tree}
+      treeHref={rootHref}
+      title={t('personSearch.title')}
+      subtitle={(name) => t('personSearch.subtitle', { tree: name })}
+      actions={
+        rootHref ? (
           <>
             <Button
               component={Link}
               to={rootHref}
               variant="default"
               leftSection={<IconUserCircle aria-hidden size={18} />}
-              className={classes.wideOnly}
+              className={wideOnlyClass}
               data-testid="person-list-go-to-root"
             >
               {t('personSearch.goToRoot')}
@@ -230,31 +175,31 @@ export function PersonListPage() {
                 variant="default"
                 size={36}
                 aria-label={t('personSearch.goToRoot')}
-                className={classes.narrowOnly}
+                className={narrowOnlyClass}
               >
                 <IconUserCircle aria-hidden size={20} />
               </ActionIcon>
             </Tooltip>
           </>
-        ) : null}
-      </Group>
-      <Stack gap={0} className={classes.listArea}>
-        <List
-          {...list.listProps}
-          {...data}
-          label={t('personSearch.listLabel')}
-          searchLabel={t('personSearch.searchLabel')}
-          searchPlaceholder={t('personSearch.searchPlaceholder')}
-          toolbar={filters}
-          searchActions={filtersButton}
-          aside={<Legend />}
-          getKey={(person) => person.id}
-          groupOf={isAlphabetical ? personInitial : undefined}
-          rowHeight={PERSON_ROW_HEIGHT}
-          renderItem={(person) => <PersonRow person={person} to={personHref(treeId, person.id)} />}
-          testId="person-list"
-        />
-      </Stack>
-    </Container>
+        ) : null
+      }
+      testId="person-list-page"
+    >
+      <List
+        {...list.listProps}
+        {...data}
+        label={t('personSearch.listLabel')}
+        searchLabel={t('personSearch.searchLabel')}
+        searchPlaceholder={t('personSearch.searchPlaceholder')}
+        toolbar={filters}
+        searchActions={filtersButton}
+        aside={<Legend />}
+        getKey={(person) => person.id}
+        groupOf={isAlphabetical ? personInitial : undefined}
+        rowHeight={PERSON_ROW_HEIGHT}
+        renderItem={(person) => <PersonRow person={person} to={personHref(treeId, person.id)} />}
+        testId="person-list"
+      />
+    </ListPage>
   );
 }

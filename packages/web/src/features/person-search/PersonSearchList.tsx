@@ -27,14 +27,7 @@ export interface PersonSearchListProps {
 export function PersonSearchList({ treeId, onSelect, excludeIds, selectLabel }: PersonSearchListProps) {
   const { t } = useTranslation();
   const list = useListState({ filters: {} });
-  const data = usePersonList({
-    treeId,
-    filters: { q: list.query || undefined, sort: 'name' },
-    mode: list.mode,
-    page: list.page,
-    pageSize: list.pageSize,
-    isReady: list.isMeasured,
-  });
+  const data = usePersonList(treeId, { q: list.query || undefined, sort: 'name' }, list);
   const excluded = new Set(excludeIds ?? []);
 
   return (

@@ -1,51 +1,12 @@
-import type { PersonSummary } from '@anor/core';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { ListMode } from '../../lib/list/useListState.ts';
+import { type ListPaging, usePagedList } from '../../lib/list/usePagedList.ts';
 import { type PersonListFilters, personSearchQueries } from './queries.ts';
 
-interface PersonListRequest {
-  treeId: string;
-  filters: PersonListFilters;
-  mode: ListMode;
-  page: number;
-  pageSize: number;
-  /** Wait for the measured page size, so that no request is made for the default 5 first. */
-  isReady: boolean;
-}
-
 /** The data props of `List` for a tree's persons, from a page query or, in scroll mode, an infinite one. */
-export function usePersonList({ treeId, filters, mode, page, pageSize, isReady }: PersonListRequest) {
-  const isScroll = mode === 'scroll';
-  const pages = useQuery({
-    ...personSearchQueries.page(treeId, { ...filters, page, pageSize }),
-    enabled: !isScroll && isReady && treeId !== '',
+export function usePersonList(treeId: string, filters: PersonListFilters, list: ListPaging) {
+  return usePagedList({
+    pageQuery: personSearchQueries.page(treeId, { ...filters, page: list.page, pageSize: list.pageSize }),
+    scrollQuery: personSearchQueries.scroll(treeId, filters),
+    list,
+    isEnabled: treeId !== '',
   });
-  const scroll = useInfiniteQuery({
-    ...personSearchQueries.scroll(treeId, filters),
-    enabled: isScroll && treeId !== '',
-  });
-
-  if (isScroll) {
-    const items: PersonSummary[] = scroll.data?.pages.flatMap((chunk) => chunk.items) ?? [];
-    return {
-      items,
-      total: scroll.data?.pages[0]?.total,
-      isPending: scroll.isPending,
-      isFetching: scroll.isFetching && !scroll.isFetchingNextPage,
-      error: scroll.error,
-      onRetry: () => void scroll.refetch(),
-      hasMore: scroll.hasNextPage,
-      isLoadingMore: scroll.isFetchingNextPage,
-      // A load already under way is left to finish rather than started again.
-      onLoadMore: () => void scroll.fetchNextPage({ cancelRefetch: false }),
-    };
-  }
-  return {
-    items: pages.data?.items ?? [],
-    total: pages.data?.total,
-    isPending: pages.isPending,
-    isFetching: pages.isFetching,
-    error: pages.error,
-    onRetry: () => void pages.refetch(),
-  };
 }

@@ -1,11 +1,12 @@
 import { ActionIcon, Badge, Button, Group, Modal, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconArrowRight, IconPencil } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { ErrorView } from '../../lib/ErrorView.tsx';
 import { LifeSummary } from '../person-events/LifeSummary.tsx';
+import { PersonEventList } from '../person-events/PersonEventList.tsx';
 import { GenderEditModal } from './GenderEditModal.tsx';
 import { GenderIcon } from './GenderIcon.tsx';
 import { usePersonModalProps } from './layout.ts';
@@ -24,10 +25,19 @@ interface PersonDialogProps {
 
 /**
  * The person dialog of SPEC §2: a compact view of a person shown inside another view (a chart, a
- * list, an event), with a link to the full person page. Its parents open in the same dialog.
+ * list, an event), with a link to the full person page. Its parents open in the same dialog; a
+ * link inside it (a person in an event) leaves for that page, and the dialog closes behind it.
  */
 export function PersonDialog({ treeId, personId, onClose }: PersonDialogProps) {
   const modalProps = usePersonModalProps('md');
+  // The provider outlives a move to another person's page, so the dialog closes itself when a link in it leaves.
+  const { pathname } = useLocation();
+  const shownAt = useRef(pathname);
+  useEffect(() => {
+    if (pathname === shownAt.current) return;
+    shownAt.current = pathname;
+    onClose();
+  }, [pathname, onClose]);
   const [shownId, setShownId] = useState(personId);
   const [openedWith, setOpenedWith] = useState(personId);
   if (personId !== openedWith) {
@@ -169,9 +179,7 @@ function PersonDialogContent({
       </Field>
 
       <Field label={t('person.events.title')}>
-        <Text c="dimmed" size="sm">
-          {t('person.events.soon')}
-        </Text>
+        <PersonEventList treeId={treeId} personId={person.id} testId="person-dialog-events" />
       </Field>
 
       <Field label={t('person.notes.title')}>

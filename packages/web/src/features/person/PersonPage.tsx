@@ -38,6 +38,7 @@ import { usePageTitle } from '../../app/usePageTitle.ts';
 import { ErrorView } from '../../lib/ErrorView.tsx';
 import { EventModalProvider } from '../event/index.ts';
 import { LocationDialogProvider } from '../location/LocationDialogProvider.tsx';
+import { NoteList } from '../note/index.ts';
 import { LifeSummary } from '../person-events/LifeSummary.tsx';
 import { PersonEventsSection } from '../person-events/PersonEventsSection.tsx';
 import { ChangeRootModal } from './ChangeRootModal.tsx';
@@ -437,9 +438,13 @@ function PersonContent({ treeId, mainNodes, person }: { treeId: string; mainNode
               icon={<IconNotes aria-hidden size={22} color="var(--mantine-color-forest-7)" />}
               testId="person-notes"
             >
-              <Text c="dimmed" size="sm">
-                {t('person.notes.soon')}
-              </Text>
+              <NoteList
+                treeId={treeId}
+                nodeId={person.id}
+                canEdit={canEdit}
+                label={null}
+                data-testid="person-note-list"
+              />
             </Section>
 
             {canEdit ? (

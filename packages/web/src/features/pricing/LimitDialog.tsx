@@ -5,10 +5,26 @@ import { Link } from 'react-router';
 import type { TranslationKey } from '../../i18n/messages.ts';
 
 /** The subscription-limit dialog of SPEC §2: what limit was reached, and a way to get a subscription. */
-export function LimitDialog({ code, onClose }: { code: TranslationKey | null; onClose: () => void }) {
+export function LimitDialog({
+  code,
+  onClose,
+  zIndex,
+}: {
+  code: TranslationKey | null;
+  onClose: () => void;
+  /** Above the dialog it comes from, when that lies above the default modal level. */
+  zIndex?: number;
+}) {
   const { t } = useTranslation();
   return (
-    <Modal opened={code !== null} onClose={onClose} title={t('limitDialog.title')} centered data-testid="limit-dialog">
+    <Modal
+      opened={code !== null}
+      onClose={onClose}
+      title={t('limitDialog.title')}
+      centered
+      zIndex={zIndex}
+      data-testid="limit-dialog"
+    >
       <Group align="flex-start" wrap="nowrap" mb="lg">
         <ThemeIcon size={40} radius="xl" variant="light" color="yellow">
           <IconCrown aria-hidden size={22} />

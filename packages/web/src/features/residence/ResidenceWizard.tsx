@@ -1,4 +1,11 @@
-import { formatEventDate, isKnownRole, type Person, type PersonSummary, type Event as TreeEvent } from '@anor/core';
+import {
+  type CitationSummary,
+  formatEventDate,
+  isKnownRole,
+  type Person,
+  type PersonSummary,
+  type Event as TreeEvent,
+} from '@anor/core';
 import { Button, Group, Modal, NativeSelect, Stack, Stepper, Text, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconArrowRight, IconUsersPlus } from '@tabler/icons-react';
@@ -10,14 +17,17 @@ import { codeKey, errorKey } from '../../i18n/messages.ts';
 import { emptyEventDateValue } from '../../lib/date-input/date-input-model.ts';
 import { EventDateInput } from '../../lib/date-input/EventDateInput.tsx';
 import { FormError } from '../../lib/FormError.tsx';
+import { useCreateEvent, useUpdateEvent } from '../event/index.ts';
 import { emptyChoice, LocationPicker } from '../location/LocationPicker.tsx';
+import { ConcurrentNotes, NoteList } from '../note/index.ts';
 import { usePersonModalProps, useShowsLabels } from '../person/layout.ts';
 import { usePersonName } from '../person/person-name.ts';
-import { useCreateResidence, useUpdateResidence } from './mutations.ts';
+import { SourcePanel } from '../source/SourcePanel.tsx';
 import { residenceQueries } from './queries.ts';
 import { ResidenceHeading } from './ResidenceHeading.tsx';
 import { SharePeopleStage } from './SharePeopleStage.tsx';
 import {
+  detailsChanged,
   hasErrors,
   type ResidenceWhenWhere,
   residenceInput,
@@ -70,8 +80,11 @@ function ResidenceWizardFlow({ treeId, person, onClose }: Omit<ResidenceWizardPr
   const [showsErrors, setShowsErrors] = useState(false);
   const [saved, setSaved] = useState<TreeEvent | null>(null);
   const [description, setDescription] = useState('');
-  const create = useCreateResidence(treeId);
-  const update = useUpdateResidence(treeId);
+  const [sources, setSources] = useState<CitationSummary[]>([]);
+  const [isSourceModalOpen, setSourceModalOpen] = useState(false);
+  const [isNoteModalOpen, setNoteModalOpen] = useState(false);
+  const create = useCreateEvent(treeId);
+  const update = useUpdateEvent(treeId);
   const name = personName(person);
 
   const errors = showsErrors ? stageZeroErrors(whenWhere) : {};
@@ -93,6 +106,7 @@ function ResidenceWizardFlow({ treeId, person, onClose }: Omit<ResidenceWizardPr
     const next = (event: TreeEvent) => {
       keep(event);
       setDescription(event.description ?? '');
+      setSources(event.sources);
       setStage('details');
     };
     if (saved) update.mutate({ oldEvent: saved, newEvent: input }, { onSuccess: ({ event }) => next(event) });
@@ -101,13 +115,13 @@ function ResidenceWizardFlow({ treeId, person, onClose }: Omit<ResidenceWizardPr
 
   const saveDetails = () => {
     if (!saved) return;
-    const isUnchanged = saved.description === null ? description.trim() === '' : saved.description === description;
-    if (isUnchanged) {
+    const sourceIds = sources.map((source) => source.id);
+    if (!detailsChanged(saved, description, sourceIds)) {
       setStage('choices');
       return;
     }
     update.mutate(
-      { oldEvent: saved, newEvent: residenceUpdate(saved, description) },
+      { oldEvent: saved, newEvent: residenceUpdate(saved, description, sourceIds) },
       {
         onSuccess: ({ event }) => {
           keep(event);
@@ -132,6 +146,8 @@ function ResidenceWizardFlow({ treeId, person, onClose }: Omit<ResidenceWizardPr
         onClose={onClose}
         title={t('personEvents.wizard.title', { name })}
         closeOnClickOutside={false}
+        // Escape in the note modal belongs to the note modal.
+        closeOnEscape={!isNoteModalOpen && !isSourceModalOpen}
         data-testid="residence-wizard"
         data-stage={stage}
       >
@@ -199,7 +215,34 @@ function ResidenceWizardFlow({ treeId, person, onClose }: Omit<ResidenceWizardPr
                 maxRows={8}
                 data-testid="residence-description"
               />
-              {/* Sources and notes of the residence go here (issue 6). */}
+              <SourcePanel
+                treeId={treeId}
+                sources={sources}
+                onChange={setSources}
+                canEdit
+                nodeId={saved.id}
+                nodeName={t('events.types.residence.name')}
+                suggestFor={{
+                  type: 'residence',
+                  personIds: [person.id],
+                  startDate: saved.startDate,
+                  startDateType: saved.startDateType,
+                  endDate: saved.endDate,
+                  endDateType: saved.endDateType,
+                  locationId: saved.location?.id ?? null,
+                  exceptEventId: saved.id,
+                }}
+                contemporaryOf={{ eventId: saved.id }}
+                onModalChange={setSourceModalOpen}
+                testId="residence-sources"
+              />
+              <NoteList
+                treeId={treeId}
+                nodeId={saved.id}
+                canEdit
+                onModalChange={setNoteModalOpen}
+                data-testid="residence-notes"
+              />
               <ContemporaryResidences treeId={treeId} event={saved} />
               <FormError message={update.error ? t(errorKey(update.error)) : undefined} testId="residence-error" />
               <Group justify="space-between">
@@ -298,6 +341,9 @@ function ContemporaryResidences({ treeId, event }: { treeId: string; event: Tree
           ))}
         </Stack>
       )}
+      {query.data && query.data.events.length > 0 ? (
+        <ConcurrentNotes treeId={treeId} eventIds={query.data.events.map((other) => other.id)} />
+      ) : null}
     </Stack>
   );
 }

@@ -7,10 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../i18n/index.ts';
 import { errorKey } from '../../i18n/messages.ts';
 import { FormError } from '../../lib/FormError.tsx';
+import { useCreateEvents } from '../event/index.ts';
 import { usePersonName } from '../person/person-name.ts';
 import { personQueries } from '../person/queries.ts';
 import { PersonSearchList } from '../person-search/PersonSearchList.tsx';
-import { useShareResidence } from './mutations.ts';
 import { residenceQueries } from './queries.ts';
 import { ResidenceHeading } from './ResidenceHeading.tsx';
 import {
@@ -56,7 +56,7 @@ export function SharePeopleStage({
     locationId,
   };
   const family = useQuery(residenceQueries.candidates(treeId, person.id, planned));
-  const share = useShareResidence(treeId);
+  const share = useCreateEvents(treeId);
   /** Chosen persons by id, each with their role. */
   const [chosen, setChosen] = useState<Map<string, ChosenResident>>(new Map());
   /** Persons added by searching, in the order added (the unavailable ones too, to say why). */

@@ -4,6 +4,7 @@ import { emptyEventDateValue } from '../../lib/date-input/date-input-model.ts';
 import {
   candidateFromFamily,
   candidateFromSearch,
+  detailsChanged,
   type ResidenceCandidate,
   type ResidenceWhenWhere,
   residenceInput,
@@ -42,6 +43,8 @@ function residence(locationId: string, startDate: string, endDate: string): Tree
     description: null,
     location: { id: locationId, name: locationId, text: locationId, coordinates: null },
     participants: [],
+    sources: [],
+    notes: [],
     revision: 1,
     createdAt: '2024-01-01T00:00:00.000Z',
     updatedAt: '2024-01-01T00:00:00.000Z',
@@ -232,5 +235,20 @@ describe('sharing the residence', () => {
       'sunne',
     );
     expect(body.events.map((event) => event.participants[0])).toEqual([{ personId: 'son', role: 'child' }]);
+  });
+});
+
+describe('the details stage', () => {
+  const saved = {
+    description: null,
+    sources: [{ id: 'c1', whereWithinSourceText: 's. 1', whereWithinSourceURL: null, record: null }],
+  } as unknown as Parameters<typeof detailsChanged>[0];
+
+  it('counts a new description or changed citations as a change, and nothing else', () => {
+    expect(detailsChanged(saved, '', ['c1'])).toBe(false);
+    expect(detailsChanged(saved, '  ', ['c1'])).toBe(false);
+    expect(detailsChanged(saved, 'Torpare', ['c1'])).toBe(true);
+    expect(detailsChanged(saved, '', [])).toBe(true);
+    expect(detailsChanged(saved, '', ['c1', 'c2'])).toBe(true);
   });
 });

@@ -72,8 +72,12 @@ export function residenceInput(
   };
 }
 
-/** A saved residence as an update body (PUT event/{id} newEvent), with a new description. */
-export function residenceUpdate(event: TreeEvent, description: string): EventInput {
+/** A saved residence as an update body (PUT event/{id} newEvent), with a new description and citations. */
+export function residenceUpdate(
+  event: TreeEvent,
+  description: string,
+  sourceIds: readonly string[] = event.sources.map((source) => source.id),
+): EventInput {
   return {
     type: 'residence',
     startDate: event.startDate,
@@ -88,7 +92,14 @@ export function residenceUpdate(event: TreeEvent, description: string): EventInp
       role: participant.role,
       description: participant.description,
     })),
+    sourceIds: [...sourceIds],
   };
+}
+
+/** Whether the details stage changed the saved residence (description or citations). */
+export function detailsChanged(event: TreeEvent, description: string, sourceIds: readonly string[]): boolean {
+  const descriptionChanged = event.description === null ? description.trim() !== '' : event.description !== description;
+  return descriptionChanged || event.sources.map((source) => source.id).join() !== sourceIds.join();
 }
 
 export type Relation = 'partner' | 'child' | 'parent' | 'sibling';

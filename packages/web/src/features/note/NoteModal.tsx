@@ -1,0 +1,229 @@
+import { textLimits } from '@anor/core';
+import { Button, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconPencil } from '@tabler/icons-react';
+import { Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../api/client.ts';
+import { useFormat } from '../../i18n/format.ts';
+import { codeKey, errorKey } from '../../i18n/messages.ts';
+import { FormError } from '../../lib/FormError.tsx';
+import { ConfirmModal } from '../location/ConfirmModal.tsx';
+import { usePersonModalProps } from '../person/layout.ts';
+import { RichTextEditor } from './lazy-editor.ts';
+import {
+  draftOfNote,
+  hasNoteErrors,
+  isNoteDraftChanged,
+  type NoteDraft,
+  type NoteDraftErrors,
+  noteDraftErrors,
+  noteInputOfDraft,
+} from './note-form.ts';
+import { RichTextEditorFallback } from './RichTextEditorFallback.tsx';
+import { RichTextView } from './RichTextView.tsx';
+
+export type NoteModalMode = 'add' | 'edit' | 'view';
+
+export interface NoteModalProps {
+  mode: NoteModalMode;
+  /** The note as it is (edit, view), or null for a new one. */
+  note: { title: string | null; text: string; createdAt?: string; updatedAt?: string } | null;
+  /**
+   * Saves the note (add, edit). The modal closes when it resolves and shows the error when it
+   * throws; without it the note can only be viewed.
+   */
+  onSave?: (input: { title: string | null; text: string }) => Promise<unknown> | undefined;
+  /** Called once the modal has faded out (closed, saved or discarded): unmount it then. */
+  onClose: () => void;
+}
+
+/** Where a server error shows: under the title, under the text, or above the buttons. */
+function serverErrorsOf(error: unknown): NoteDraftErrors & { form?: string } {
+  if (!isApiError(error)) return { form: errorKey(error) };
+  const errors: NoteDraftErrors & { form?: string } = {};
+  for (const issue of error.fieldIssues) {
+    if (issue.path.includes('title')) errors.title ??= issue.code;
+    else if (issue.path.includes('text')) errors.text ??= issue.code;
+  }
+  if (error.code === 'common.error.text' || error.code === 'note.validation.textTooLong') errors.text ??= error.code;
+  if (!errors.title && !errors.text) errors.form = errorKey(error);
+  return errors;
+}
+
+/**
+ * The note modal of SPEC §2: add, edit or view a note (title and rich text). An empty text is
+ * refused with `common.error.text` before anything is sent (SPEC §5); closing with changes asks
+ * first (SPEC §4). Mount it for each opening (it opens itself) and unmount it in `onClose`.
+ */
+export function NoteModal({ mode: initialMode, note, onSave, onClose }: NoteModalProps) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const modalProps = usePersonModalProps('lg');
+  const [mode, setMode] = useState<NoteModalMode>(onSave ? initialMode : 'view');
+  const [isOpened, setOpened] = useState(true);
+  const [initial] = useState(() => draftOfNote(note));
+  const [draft, setDraft] = useState<NoteDraft>(initial);
+  const [errors, setErrors] = useState<NoteDraftErrors & { form?: string }>({});
+  const [isSaving, setSaving] = useState(false);
+  const [isAsking, setAsking] = useState(false);
+  const isDirty = mode !== 'view' && isNoteDraftChanged(initial, draft);
+
+  const close = () => setOpened(false);
+  const requestClose = () => {
+    if (isDirty) setAsking(true);
+    else close();
+  };
+
+  const change = (next: Partial<NoteDraft>, field: 'title' | 'text') => {
+    setDraft((previous) => ({ ...previous, ...next }));
+    setErrors((previous) =>
+      previous[field] || previous.form ? { ...previous, [field]: undefined, form: undefined } : previous,
+    );
+  };
+
+  const save = async () => {
+    const found = noteDraftErrors(draft);
+    setErrors(found);
+    if (hasNoteErrors(found) || !onSave) return;
+    // SPEC §4: saving an unchanged note just closes.
+    if (mode === 'edit' && !isNoteDraftChanged(initial, draft)) {
+      close();
+      return;
+    }
+    setSaving(true);
+    try {
+      await onSave(noteInputOfDraft(draft));
+      close();
+    } catch (error) {
+      setErrors(serverErrorsOf(error));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const errorText = (code: string | undefined) => (code ? t(codeKey(code)) : undefined);
+  const title =
+    mode === 'add'
+      ? t('notes.modal.addTitle')
+      : mode === 'edit'
+        ? t('notes.modal.editTitle')
+        : t('notes.modal.viewTitle');
+
+  return (
+    <Modal
+      {...modalProps}
+      opened={isOpened}
+      onClose={requestClose}
+      onExitTransitionEnd={onClose}
+      // Above the event modal and the location dialog it may open from; below their questions.
+      zIndex={300}
+      closeOnEscape={!isAsking}
+      title={
+        <Text size="xs" tt="uppercase" fw={700} c="dimmed" style={{ letterSpacing: '0.06em' }}>
+          {title}
+        </Text>
+      }
+      data-testid="note-modal"
+      data-mode={mode}
+    >
+      {mode === 'view' ? (
+        <Stack gap="md" data-testid="note-view">
+          <Title
+            order={2}
+            fz="h3"
+            style={{ overflowWrap: 'anywhere' }}
+            c={note?.title ? undefined : 'dimmed'}
+            data-testid="note-view-title"
+          >
+            {note?.title || t('notes.untitled')}
+          </Title>
+          <RichTextView html={note?.text ?? ''} data-testid="note-view-text" />
+          {note?.createdAt && note.updatedAt ? (
+            <Stack gap={0}>
+              <Text size="xs" c="dimmed">
+                {t('notes.created', { date: format.date(note.createdAt) })}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {t('notes.updated', { date: format.date(note.updatedAt) })}
+              </Text>
+            </Stack>
+          ) : null}
+          <Group justify="flex-end" gap="xs">
+            {onSave ? (
+              <Button
+                variant="default"
+                leftSection={<IconPencil aria-hidden size={16} />}
+                onClick={() => setMode('edit')}
+                data-testid="note-modal-edit"
+              >
+                {t('notes.edit')}
+              </Button>
+            ) : null}
+            <Button onClick={close} data-testid="note-modal-close">
+              {t('common.close')}
+            </Button>
+          </Group>
+        </Stack>
+      ) : (
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            // The modal sits in the React tree of another form (the event editor): not its submit.
+            event.stopPropagation();
+            void save();
+          }}
+          data-testid="note-form"
+        >
+          <Stack gap="md">
+            <TextInput
+              label={t('notes.modal.titleLabel')}
+              placeholder={t('notes.modal.titlePlaceholder')}
+              maxLength={textLimits.noteTitle}
+              value={draft.title}
+              onChange={(event) => change({ title: event.currentTarget.value }, 'title')}
+              error={errorText(errors.title)}
+              autoComplete="off"
+              data-autofocus
+              data-testid="note-modal-title"
+            />
+            <Suspense fallback={<RichTextEditorFallback />}>
+              <RichTextEditor
+                value={draft.text}
+                onChange={(text) => change({ text }, 'text')}
+                label={t('notes.modal.textLabel')}
+                placeholder={t('notes.modal.textPlaceholder')}
+                error={errorText(errors.text)}
+                data-testid="note-modal-text"
+              />
+            </Suspense>
+            <FormError message={errors.form ? t(codeKey(errors.form)) : undefined} testId="note-modal-error" />
+            <Group justify="flex-end" gap="xs">
+              <Button variant="default" onClick={requestClose} data-testid="note-modal-cancel">
+                {t('common.cancel')}
+              </Button>
+              <Button type="submit" loading={isSaving} data-testid="note-modal-save">
+                {t('common.save')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+      <ConfirmModal
+        opened={isAsking}
+        title={t('notes.unsaved.title')}
+        confirmLabel={t('notes.unsaved.discard')}
+        cancelLabel={t('notes.unsaved.keep')}
+        color="red"
+        onConfirm={() => {
+          setAsking(false);
+          close();
+        }}
+        onCancel={() => setAsking(false)}
+        testId="note-discard"
+      >
+        {t('notes.unsaved.text')}
+      </ConfirmModal>
+    </Modal>
+  );
+}

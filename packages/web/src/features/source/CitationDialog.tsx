@@ -1,0 +1,498 @@
+import type { Citation, CitationSummary } from '@anor/core';
+import { Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../api/client.ts';
+import { codeKey, errorKey, type TranslationKey } from '../../i18n/messages.ts';
+import { ErrorView } from '../../lib/ErrorView.tsx';
+import { FormError } from '../../lib/FormError.tsx';
+import { type LocalNote, NoteList, newNotesOf, RichTextView } from '../note/index.ts';
+import { personQueries } from '../person/queries.ts';
+import { LimitDialog } from '../pricing/LimitDialog.tsx';
+import { DeleteSourceModal } from './DeleteSourceModal.tsx';
+import { DuplicateSourceModal } from './DuplicateSourceModal.tsx';
+import { sourceLimitCodeOf } from './limit-error.ts';
+import { useCreateCitation, useDeleteCitation, useUpdateCitation } from './mutations.ts';
+import { sourceQueries } from './queries.ts';
+import { SourceChooser } from './SourceChooser.tsx';
+import {
+  type FrameControls,
+  SOURCE_DIALOG_Z_INDEX,
+  SourceDialogFrame,
+  SourceDialogSkeleton,
+  SourceField,
+  SourceText,
+  SourceTimestamps,
+} from './SourceDialogFrame.tsx';
+import { type OpenCitationOptions, useSourceDialog } from './SourceDialogProvider.tsx';
+import { SourceUrl } from './SourceUrl.tsx';
+import {
+  type CitationDraft,
+  citationDraftOf,
+  citationErrors,
+  citationInputOf,
+  isCitationChanged,
+  newCitationDraft,
+  type SourceFormErrors,
+  serverSourceErrors,
+} from './source-form.ts';
+import { deletePlanOf, findDuplicateCitation, type SourceDeleteChoice } from './source-rules.ts';
+import { TranscriptionModal } from './TranscriptionModal.tsx';
+import { UsedInList } from './UsedInList.tsx';
+
+export interface CitationDialogProps {
+  treeId: string;
+  /** A stored citation, or null for a new one. */
+  id: string | null;
+  options: OpenCitationOptions;
+  isTop: boolean;
+  isStacked?: boolean;
+  onClosed: () => void;
+}
+
+/** A citation as the panels and lists keep it. */
+export function citationSummaryOf(citation: Citation): CitationSummary {
+  return {
+    id: citation.id,
+    whereWithinSourceText: citation.whereWithinSourceText,
+    whereWithinSourceURL: citation.whereWithinSourceURL,
+    record: citation.record ? { id: citation.record.id, title: citation.record.title } : null,
+  };
+}
+
+/**
+ * The citation dialog of SPEC §2: the record it cites (chosen, or created on the spot), where in
+ * it, a URL (a link when valid, struck through when not), the transcription in its own rich-text
+ * modal, notes, the read-only "used in" list, timestamps, save and delete.
+ */
+export function CitationDialog({ treeId, id, options, isTop, isStacked, onClosed }: CitationDialogProps) {
+  const { t } = useTranslation();
+  const mainNodes = useQuery({ ...personQueries.mainNodes(treeId), enabled: treeId !== '' });
+  const query = useQuery({ ...sourceQueries.citation(treeId, id ?? ''), enabled: id !== null });
+  const canEdit = mainNodes.data?.canEdit ?? false;
+
+  return (
+    <SourceDialogFrame
+      title={id === null ? t('sources.citation.newTitle') : t('sources.citation.title')}
+      testId="citation-dialog"
+      isTop={isTop}
+      isStacked={isStacked}
+      isNew={id === null}
+      onClosed={onClosed}
+    >
+      {(controls) => {
+        if (id !== null && query.isError) {
+          return <ErrorView error={query.error} onRetry={() => void query.refetch()} />;
+        }
+        if ((id !== null && query.isPending) || mainNodes.isPending) return <SourceDialogSkeleton />;
+        const citation = id === null ? null : (query.data ?? null);
+        return (
+          <CitationContent
+            key={citation?.id ?? 'new'}
+            treeId={treeId}
+            citation={citation}
+            options={options}
+            canEdit={canEdit}
+            controls={controls}
+          />
+        );
+      }}
+    </SourceDialogFrame>
+  );
+}
+
+interface CitationContentProps {
+  treeId: string;
+  citation: Citation | null;
+  options: OpenCitationOptions;
+  canEdit: boolean;
+  controls: FrameControls;
+}
+
+type OpenModal = 'transcription' | 'delete' | 'duplicate' | null;
+
+function CitationContent({ treeId, citation, options, canEdit, controls }: CitationContentProps) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const sourceDialog = useSourceDialog();
+  const [initial] = useState<CitationDraft>(() =>
+    citation ? citationDraftOf(citation) : newCitationDraft(options.record ?? null),
+  );
+  const [draft, setDraft] = useState(initial);
+  const [errors, setErrors] = useState<SourceFormErrors>({});
+  const [openModal, setOpenModal] = useState<OpenModal>(null);
+  const [duplicate, setDuplicate] = useState<CitationSummary | null>(null);
+  const [limitCode, setLimitCode] = useState<TranslationKey | null>(null);
+  // A new source's notes, sent with it (SPEC §4); a stored source's notes are saved at once.
+  const [localNotes, setLocalNotes] = useState<LocalNote[]>([]);
+  const [isNoteModalOpen, setNoteModalOpen] = useState(false);
+  const [isUsedInModalOpen, setUsedInModalOpen] = useState(false);
+  const [isChecking, setChecking] = useState(false);
+  const createCitation = useCreateCitation(treeId);
+  const updateCitation = useUpdateCitation(treeId);
+  const deleteCitation = useDeleteCitation(treeId);
+  const isDirty = canEdit && isCitationChanged(initial, draft);
+  const { onDirtyChange, onModalChange, close } = controls;
+
+  useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
+  const isModalOpen = openModal !== null || limitCode !== null || isNoteModalOpen || isUsedInModalOpen;
+  useEffect(() => onModalChange(isModalOpen), [isModalOpen, onModalChange]);
+
+  const change = (next: Partial<CitationDraft>, ...fields: string[]) => {
+    setDraft((previous) => ({ ...previous, ...next }));
+    setErrors((previous) => {
+      const rest = { ...previous };
+      for (const field of [...fields, 'form']) delete rest[field];
+      return rest;
+    });
+  };
+  const errorText = (field: string) => (errors[field] ? t(codeKey(errors[field] ?? '')) : undefined);
+
+  const showServerError = (error: unknown) => {
+    const code = sourceLimitCodeOf(error);
+    if (code) {
+      setLimitCode(code);
+      return;
+    }
+    setErrors(isApiError(error) ? serverSourceErrors('citation', error) : { form: errorKey(error) });
+  };
+
+  const saved = (summary: CitationSummary, isNew: boolean) => {
+    options.onSaved?.(summary, isNew);
+    close();
+  };
+
+  const create = () =>
+    createCitation.mutate(
+      { citation: citationInputOf(draft), newNotes: newNotesOf(localNotes) },
+      { onSuccess: (answer) => saved(citationSummaryOf(answer), true), onError: showServerError },
+    );
+
+  const save = async () => {
+    const found = citationErrors(draft);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    if (citation) {
+      // SPEC §4: saving unchanged just closes.
+      if (!isCitationChanged(initial, draft)) {
+        saved(citationSummaryOf(citation), false);
+        return;
+      }
+      updateCitation.mutate(
+        { id: citation.id, citation: citationInputOf(draft) },
+        { onSuccess: (answer) => saved(citationSummaryOf(answer), false), onError: showServerError },
+      );
+      return;
+    }
+    // SPEC §4: a new citation of a chosen record may be one the record has already.
+    if (draft.record) {
+      setChecking(true);
+      try {
+        const { citations } = await queryClient.fetchQuery(sourceQueries.recordCitations(treeId, draft.record.id));
+        const found = findDuplicateCitation(citations, draft);
+        if (found) {
+          setDuplicate(found);
+          setOpenModal('duplicate');
+          return;
+        }
+      } catch {
+        // Without the comparison the citation is simply created.
+      } finally {
+        setChecking(false);
+      }
+    }
+    create();
+  };
+
+  const plan = deletePlanOf({ kind: 'citation', inParent: options.parent !== undefined });
+  const parentName = options.parent?.kind === 'node' ? options.parent.name : options.parent ? options.parent.title : '';
+  const runDelete = (choice: SourceDeleteChoice) => {
+    if (!citation) return;
+    if (choice === 'disengage') {
+      const parent = options.parent;
+      if (parent?.kind === 'node') {
+        parent.onDisengage();
+        close();
+        return;
+      }
+      // Out of its record: the citation stays, without record.
+      updateCitation.mutate(
+        { id: citation.id, citation: citationInputOf({ ...citationDraftOf(citation), record: null }) },
+        {
+          onSuccess: () => {
+            setOpenModal(null);
+            close();
+          },
+        },
+      );
+      return;
+    }
+    deleteCitation.mutate(citation.id, {
+      onSuccess: ({ deletedIds }) => {
+        setOpenModal(null);
+        options.onDeleted?.(deletedIds);
+        close();
+      },
+    });
+  };
+  const deleteError = deleteCitation.error ?? (openModal === 'delete' ? updateCitation.error : null);
+  const name = citation?.whereWithinSourceText || citation?.record?.title || t('sources.placeholders.noPage');
+
+  const chooseRecord = (record: { id: string; title: string } | null) => change({ record }, 'record');
+
+  if (!canEdit) {
+    return citation ? (
+      <CitationView treeId={treeId} citation={citation} options={options} onModalChange={onModalChange} />
+    ) : null;
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+      data-testid="citation-form"
+      data-citation-id={citation?.id}
+    >
+      <Stack gap="md">
+        <SourceChooser
+          treeId={treeId}
+          kind="record"
+          value={draft.record}
+          onChange={chooseRecord}
+          label={t('sources.citation.record')}
+          placeholder={t('sources.citation.recordPlaceholder')}
+          emptyText={t('sources.placeholders.noSourceSelected')}
+          createLabel={t('sources.record.new')}
+          onCreate={(title) =>
+            sourceDialog.openRecord(null, {
+              title,
+              onSaved: (record) => chooseRecord(record),
+            })
+          }
+          onOpen={(record) => sourceDialog.openRecord(record.id)}
+          error={errorText('record')}
+          testId="citation-record"
+        />
+        <TextInput
+          label={t('sources.citation.whereWithin')}
+          description={t('sources.citation.whereWithinHint')}
+          maxLength={2000}
+          autoComplete="off"
+          value={draft.whereWithinSourceText}
+          onChange={(event) => change({ whereWithinSourceText: event.currentTarget.value }, 'whereWithinSourceText')}
+          error={errorText('whereWithinSourceText')}
+          data-testid="citation-where"
+        />
+        <Stack gap={4}>
+          <TextInput
+            type="url"
+            label={t('sources.fields.url')}
+            placeholder="https://…"
+            autoComplete="off"
+            value={draft.whereWithinSourceURL}
+            onChange={(event) => change({ whereWithinSourceURL: event.currentTarget.value }, 'whereWithinSourceURL')}
+            error={errorText('whereWithinSourceURL')}
+            data-testid="citation-url"
+          />
+          {draft.whereWithinSourceURL.trim() ? (
+            <SourceUrl url={draft.whereWithinSourceURL} testId="citation-url-preview" />
+          ) : null}
+        </Stack>
+        <SourceField label={t('sources.citation.transcription')} testId="citation-transcription">
+          <Paper withBorder radius="sm" p="sm">
+            <RichTextView
+              html={draft.textFromSource}
+              emptyText={t('sources.citation.noTranscription')}
+              data-testid="citation-transcription-text"
+            />
+          </Paper>
+          <Group>
+            <Button
+              variant="light"
+              size="compact-sm"
+              leftSection={<IconPencil aria-hidden size={16} />}
+              onClick={() => setOpenModal('transcription')}
+              data-testid="citation-transcription-edit"
+            >
+              {t('sources.citation.editTranscription')}
+            </Button>
+          </Group>
+          {errorText('textFromSource') ? (
+            <Text size="sm" c="red" role="alert">
+              {errorText('textFromSource')}
+            </Text>
+          ) : null}
+        </SourceField>
+
+        <NoteList
+          treeId={treeId}
+          nodeId={citation?.id}
+          canEdit
+          localNotes={localNotes}
+          onLocalChange={setLocalNotes}
+          onModalChange={setNoteModalOpen}
+          data-testid="citation-notes"
+        />
+
+        {citation ? (
+          <SourceField label={t('sources.usedIn.title')}>
+            <UsedInList
+              treeId={treeId}
+              connectedNodes={citation.connectedNodes}
+              fromNodeId={options.fromNodeId}
+              onModalChange={setUsedInModalOpen}
+            />
+          </SourceField>
+        ) : null}
+
+        <FormError message={errorText('form')} testId="citation-form-error" />
+        {citation ? <SourceTimestamps createdAt={citation.createdAt} updatedAt={citation.updatedAt} /> : null}
+
+        <Group justify="space-between" gap="xs">
+          <div>
+            {citation ? (
+              <Button
+                variant="subtle"
+                color="red"
+                leftSection={<IconTrash aria-hidden size={18} />}
+                onClick={() => setOpenModal('delete')}
+                data-testid="citation-delete"
+              >
+                {t('sources.dialog.delete')}
+              </Button>
+            ) : null}
+          </div>
+          <Group gap="xs">
+            <Button variant="default" onClick={controls.requestClose} data-testid="citation-cancel">
+              {t('common.cancel')}
+            </Button>
+            <Button
+              type="submit"
+              loading={createCitation.isPending || updateCitation.isPending || isChecking}
+              data-testid="citation-save"
+            >
+              {t('common.save')}
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+
+      <TranscriptionModal
+        opened={openModal === 'transcription'}
+        value={draft.textFromSource}
+        onDone={(html) => {
+          change({ textFromSource: html }, 'textFromSource');
+          setOpenModal(null);
+        }}
+        onCancel={() => setOpenModal(null)}
+      />
+      {citation ? (
+        <DeleteSourceModal
+          opened={openModal === 'delete'}
+          kind="citation"
+          plan={plan}
+          name={name}
+          childrenCount={0}
+          parentName={parentName}
+          isPending={deleteCitation.isPending || updateCitation.isPending}
+          error={deleteError ? t(errorKey(deleteError)) : undefined}
+          onChoose={runDelete}
+          onCancel={() => {
+            deleteCitation.reset();
+            setOpenModal(null);
+          }}
+        />
+      ) : null}
+      <DuplicateSourceModal
+        opened={openModal === 'duplicate'}
+        title={t('sources.duplicate.citationTitle')}
+        text={t('sources.duplicate.citationText', {
+          page: duplicate?.whereWithinSourceText || t('sources.placeholders.noPage'),
+          record: draft.record?.title ?? '',
+        })}
+        onUseExisting={() => {
+          setOpenModal(null);
+          if (duplicate) saved(duplicate, false);
+        }}
+        onCreateNew={() => {
+          setOpenModal(null);
+          setDuplicate(null);
+          create();
+        }}
+        onCancel={() => {
+          setOpenModal(null);
+          setDuplicate(null);
+        }}
+        testId="citation-duplicate"
+      />
+      <LimitDialog code={limitCode} onClose={() => setLimitCode(null)} zIndex={SOURCE_DIALOG_Z_INDEX + 100} />
+    </form>
+  );
+}
+
+/** The citation without edit rights (SPEC §6): the same fields as text. */
+function CitationView({
+  treeId,
+  citation,
+  options,
+  onModalChange,
+}: {
+  treeId: string;
+  citation: Citation;
+  options: OpenCitationOptions;
+  onModalChange: (isOpen: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const sourceDialog = useSourceDialog();
+  return (
+    <Stack gap="md" data-testid="citation-view" data-citation-id={citation.id}>
+      <SourceField label={t('sources.citation.record')}>
+        {citation.record ? (
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            px={0}
+            onClick={() => citation.record && sourceDialog.openRecord(citation.record.id)}
+            style={{ alignSelf: 'flex-start' }}
+          >
+            {citation.record.title}
+          </Button>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t('sources.placeholders.noSourceSelected')}
+          </Text>
+        )}
+      </SourceField>
+      <SourceField label={t('sources.citation.whereWithin')}>
+        {citation.whereWithinSourceText ? (
+          <SourceText value={citation.whereWithinSourceText} />
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t('sources.placeholders.noPage')}
+          </Text>
+        )}
+      </SourceField>
+      <SourceField label={t('sources.fields.url')}>
+        <SourceUrl url={citation.whereWithinSourceURL} testId="citation-url-link" />
+      </SourceField>
+      <SourceField label={t('sources.citation.transcription')}>
+        <RichTextView html={citation.textFromSource} emptyText={t('sources.citation.noTranscription')} />
+      </SourceField>
+      <NoteList treeId={treeId} nodeId={citation.id} canEdit={false} data-testid="citation-notes" />
+      <SourceField label={t('sources.usedIn.title')}>
+        <UsedInList
+          treeId={treeId}
+          connectedNodes={citation.connectedNodes}
+          fromNodeId={options.fromNodeId}
+          onModalChange={onModalChange}
+        />
+      </SourceField>
+      <SourceTimestamps createdAt={citation.createdAt} updatedAt={citation.updatedAt} />
+    </Stack>
+  );
+}

@@ -1,0 +1,355 @@
+import type { Repository } from '@anor/core';
+import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../api/client.ts';
+import { codeKey, errorKey, type TranslationKey } from '../../i18n/messages.ts';
+import { ErrorView } from '../../lib/ErrorView.tsx';
+import { FormError } from '../../lib/FormError.tsx';
+import { type LocalNote, NoteList, newNotesOf } from '../note/index.ts';
+import { personQueries } from '../person/queries.ts';
+import { LimitDialog } from '../pricing/LimitDialog.tsx';
+import { DeleteSourceModal } from './DeleteSourceModal.tsx';
+import { sourceLimitCodeOf } from './limit-error.ts';
+import { useCreateRepository, useDeleteRepository, useUpdateRepository } from './mutations.ts';
+import { sourceQueries } from './queries.ts';
+import {
+  type FrameControls,
+  SOURCE_DIALOG_Z_INDEX,
+  SourceDialogFrame,
+  SourceDialogSkeleton,
+  SourceField,
+  SourceText,
+  SourceTimestamps,
+} from './SourceDialogFrame.tsx';
+import { type OpenRepositoryOptions, useSourceDialog } from './SourceDialogProvider.tsx';
+import { SourceItemList } from './SourceItemList.tsx';
+import { SourceUrl } from './SourceUrl.tsx';
+import {
+  isRepositoryChanged,
+  newRepositoryDraft,
+  type RepositoryDraft,
+  type RepositoryField,
+  repositoryDraftOf,
+  repositoryErrors,
+  repositoryFields,
+  repositoryInputOf,
+  type SourceFormErrors,
+  serverSourceErrors,
+} from './source-form.ts';
+import { deletePlanOf, type SourceDeleteChoice } from './source-rules.ts';
+
+export interface RepositoryDialogProps {
+  treeId: string;
+  id: string | null;
+  options: OpenRepositoryOptions;
+  isTop: boolean;
+  isStacked?: boolean;
+  onClosed: () => void;
+}
+
+const fieldLabels: Record<RepositoryField, TranslationKey> = {
+  title: 'sources.repository.name',
+  address: 'sources.repository.address',
+  city: 'sources.repository.city',
+  state: 'sources.repository.state',
+  postalCode: 'sources.repository.postalCode',
+  country: 'sources.repository.country',
+  phone: 'sources.repository.phone',
+  email: 'sources.repository.email',
+  fax: 'sources.repository.fax',
+  www: 'sources.repository.www',
+};
+
+const fieldTypes: Partial<Record<RepositoryField, string>> = { email: 'email', www: 'url', phone: 'tel', fax: 'tel' };
+
+/** The name and the street address take a whole row; the rest go two by two. */
+const wideFields = new Set<RepositoryField>(['title', 'address']);
+
+/**
+ * The repository dialog of SPEC §2: name, address, city, state, postal code, country, phone,
+ * e-mail, fax, website, notes, its records (each opening its dialog, and "add record"), save and
+ * delete.
+ */
+export function RepositoryDialog({ treeId, id, options, isTop, isStacked, onClosed }: RepositoryDialogProps) {
+  const { t } = useTranslation();
+  const mainNodes = useQuery({ ...personQueries.mainNodes(treeId), enabled: treeId !== '' });
+  const query = useQuery({ ...sourceQueries.repository(treeId, id ?? ''), enabled: id !== null });
+  const canEdit = mainNodes.data?.canEdit ?? false;
+
+  return (
+    <SourceDialogFrame
+      title={id === null ? t('sources.repository.newTitle') : t('sources.repository.title')}
+      testId="repository-dialog"
+      isTop={isTop}
+      isStacked={isStacked}
+      isNew={id === null}
+      onClosed={onClosed}
+    >
+      {(controls) => {
+        if (id !== null && query.isError) {
+          return <ErrorView error={query.error} onRetry={() => void query.refetch()} />;
+        }
+        if ((id !== null && query.isPending) || mainNodes.isPending) return <SourceDialogSkeleton />;
+        const repository = id === null ? null : (query.data ?? null);
+        return (
+          <RepositoryContent
+            key={repository?.id ?? 'new'}
+            treeId={treeId}
+            repository={repository}
+            options={options}
+            canEdit={canEdit}
+            controls={controls}
+          />
+        );
+      }}
+    </SourceDialogFrame>
+  );
+}
+
+interface RepositoryContentProps {
+  treeId: string;
+  repository: Repository | null;
+  options: OpenRepositoryOptions;
+  canEdit: boolean;
+  controls: FrameControls;
+}
+
+function RepositoryContent({ treeId, repository, options, canEdit, controls }: RepositoryContentProps) {
+  const { t } = useTranslation();
+  const sourceDialog = useSourceDialog();
+  const [initial] = useState<RepositoryDraft>(() =>
+    repository ? repositoryDraftOf(repository) : newRepositoryDraft(options.title ?? ''),
+  );
+  const [draft, setDraft] = useState(initial);
+  const [errors, setErrors] = useState<SourceFormErrors>({});
+  const [isDeleteOpen, setDeleteOpen] = useState(false);
+  const [limitCode, setLimitCode] = useState<TranslationKey | null>(null);
+  // A new source's notes, sent with it (SPEC §4); a stored source's notes are saved at once.
+  const [localNotes, setLocalNotes] = useState<LocalNote[]>([]);
+  const [isNoteModalOpen, setNoteModalOpen] = useState(false);
+  const createRepository = useCreateRepository(treeId);
+  const updateRepository = useUpdateRepository(treeId);
+  const deleteRepository = useDeleteRepository(treeId);
+  const isDirty = canEdit && isRepositoryChanged(initial, draft);
+  const { onDirtyChange, onModalChange, close } = controls;
+
+  useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
+  const isModalOpen = isDeleteOpen || limitCode !== null || isNoteModalOpen;
+  useEffect(() => onModalChange(isModalOpen), [isModalOpen, onModalChange]);
+
+  const change = (field: RepositoryField, value: string) => {
+    setDraft((previous) => ({ ...previous, [field]: value }));
+    setErrors((previous) => {
+      const rest = { ...previous };
+      delete rest[field];
+      delete rest.form;
+      return rest;
+    });
+  };
+  const errorText = (field: string) => (errors[field] ? t(codeKey(errors[field] ?? '')) : undefined);
+
+  const showServerError = (error: unknown) => {
+    const code = sourceLimitCodeOf(error);
+    if (code) {
+      setLimitCode(code);
+      return;
+    }
+    setErrors(isApiError(error) ? serverSourceErrors('repository', error) : { form: errorKey(error) });
+  };
+
+  const saved = (answer: { id: string; title: string }, isNew: boolean) => {
+    options.onSaved?.({ id: answer.id, title: answer.title }, isNew);
+    close();
+  };
+
+  const save = () => {
+    const found = repositoryErrors(draft);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    if (!repository) {
+      createRepository.mutate(
+        { repository: repositoryInputOf(draft), newNotes: newNotesOf(localNotes) },
+        { onSuccess: (answer) => saved(answer, true), onError: showServerError },
+      );
+      return;
+    }
+    if (!isRepositoryChanged(initial, draft)) {
+      saved(repository, false);
+      return;
+    }
+    updateRepository.mutate(
+      { id: repository.id, repository: repositoryInputOf(draft) },
+      { onSuccess: (answer) => saved(answer, false), onError: showServerError },
+    );
+  };
+
+  const childrenCount = repository?.records.length ?? 0;
+  const plan = deletePlanOf({ kind: 'repository', childrenCount });
+  const runDelete = (choice: SourceDeleteChoice) => {
+    if (!repository) return;
+    deleteRepository.mutate(
+      { id: repository.id, withChildren: choice === 'withChildren' },
+      {
+        onSuccess: ({ deletedIds }) => {
+          setDeleteOpen(false);
+          options.onDeleted?.(deletedIds);
+          close();
+        },
+      },
+    );
+  };
+
+  const records = repository ? (
+    <SourceField label={t('sources.repository.records')}>
+      <SourceItemList
+        items={repository.records.map((record) => ({
+          id: record.id,
+          title: record.title,
+          detail: [record.originator, t('sources.list.citationsCount', { count: record.citationsCount })]
+            .filter(Boolean)
+            .join(' · '),
+          onOpen: () =>
+            sourceDialog.openRecord(record.id, {
+              parent: { kind: 'repository', id: repository.id, title: repository.title },
+            }),
+        }))}
+        label={t('sources.repository.records')}
+        emptyText={t('sources.placeholders.noRecords')}
+        maxHeight={240}
+        testId="repository-records"
+        rowTestId="repository-record"
+      />
+      {canEdit ? (
+        <Group>
+          <Button
+            variant="light"
+            size="compact-sm"
+            leftSection={<IconPlus aria-hidden size={16} />}
+            onClick={() =>
+              sourceDialog.openRecord(null, { repository: { id: repository.id, title: repository.title } })
+            }
+            data-testid="repository-add-record"
+          >
+            {t('sources.record.add')}
+          </Button>
+        </Group>
+      ) : null}
+    </SourceField>
+  ) : null;
+
+  if (!canEdit) {
+    return repository ? (
+      <Stack gap="md" data-testid="repository-view" data-repository-id={repository.id}>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          {repositoryFields.map((field) => (
+            <SourceField key={field} label={t(fieldLabels[field])}>
+              {field === 'www' ? <SourceUrl url={repository.www} /> : <SourceText value={repository[field]} />}
+            </SourceField>
+          ))}
+        </SimpleGrid>
+        <NoteList treeId={treeId} nodeId={repository.id} canEdit={false} data-testid="repository-notes" />
+        {records}
+        <SourceTimestamps createdAt={repository.createdAt} updatedAt={repository.updatedAt} />
+      </Stack>
+    ) : null;
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        save();
+      }}
+      data-testid="repository-form"
+      data-repository-id={repository?.id}
+    >
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          {repositoryFields.map((field) => (
+            <TextInput
+              key={field}
+              type={fieldTypes[field] ?? 'text'}
+              label={t(fieldLabels[field])}
+              required={field === 'title'}
+              placeholder={field === 'www' ? 'https://…' : undefined}
+              autoComplete="off"
+              data-autofocus={field === 'title' || undefined}
+              value={draft[field]}
+              onChange={(event) => change(field, event.currentTarget.value)}
+              error={errorText(field)}
+              style={wideFields.has(field) ? { gridColumn: '1 / -1' } : undefined}
+              data-testid={`repository-${field}`}
+            />
+          ))}
+        </SimpleGrid>
+        {draft.www.trim() ? <SourceUrl url={draft.www} testId="repository-www-preview" /> : null}
+
+        <NoteList
+          treeId={treeId}
+          nodeId={repository?.id}
+          canEdit
+          localNotes={localNotes}
+          onLocalChange={setLocalNotes}
+          onModalChange={setNoteModalOpen}
+          data-testid="repository-notes"
+        />
+
+        {records}
+
+        <FormError message={errorText('form')} testId="repository-form-error" />
+        {repository ? <SourceTimestamps createdAt={repository.createdAt} updatedAt={repository.updatedAt} /> : null}
+
+        <Group justify="space-between" gap="xs">
+          <div>
+            {repository ? (
+              <Button
+                variant="subtle"
+                color="red"
+                leftSection={<IconTrash aria-hidden size={18} />}
+                onClick={() => setDeleteOpen(true)}
+                data-testid="repository-delete"
+              >
+                {t('sources.dialog.delete')}
+              </Button>
+            ) : null}
+          </div>
+          <Group gap="xs">
+            <Button variant="default" onClick={controls.requestClose} data-testid="repository-cancel">
+              {t('common.cancel')}
+            </Button>
+            <Button
+              type="submit"
+              loading={createRepository.isPending || updateRepository.isPending}
+              data-testid="repository-save"
+            >
+              {t('common.save')}
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+
+      {repository ? (
+        <DeleteSourceModal
+          opened={isDeleteOpen}
+          kind="repository"
+          plan={plan}
+          name={repository.title}
+          childrenCount={childrenCount}
+          parentName=""
+          isPending={deleteRepository.isPending}
+          error={deleteRepository.error ? t(errorKey(deleteRepository.error)) : undefined}
+          onChoose={runDelete}
+          onCancel={() => {
+            deleteRepository.reset();
+            setDeleteOpen(false);
+          }}
+        />
+      ) : null}
+      <LimitDialog code={limitCode} onClose={() => setLimitCode(null)} zIndex={SOURCE_DIALOG_Z_INDEX + 100} />
+    </form>
+  );
+}

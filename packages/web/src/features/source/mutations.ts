@@ -1,0 +1,227 @@
+import {
+  type CitationInput,
+  citationSchema,
+  deletedAnswerSchema,
+  type NewNote,
+  type RecordInput,
+  type RepositoryInput,
+  recordSchema,
+  repositorySchema,
+} from '@anor/core';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api/client.ts';
+import { eventKeys } from '../event/index.ts';
+import { locationKeys } from '../location/queries.ts';
+import { mainNodesKeys, treePath } from '../person/queries.ts';
+import { treeKeys } from '../trees/queries.ts';
+import { type SourceKind, sourceKeys, sourcePath } from './queries.ts';
+
+/*
+ * What each kind of change invalidates:
+ * - any change: every source query of the tree (`sourceKeys.tree`): a record's title shows in its
+ *   citations, its repository and the lists;
+ * - a change that can show on events and places (a citation changed or deleted, a record renamed
+ *   or deleted): the tree's events and places, which carry their citations as summaries, and the
+ *   notes, which cite them too;
+ * - a new or deleted source: the counts (main nodes, the tree and the tree list);
+ * - a deletion: the deleted sources' own queries leave the cache.
+ * The saved source itself is set from the answer, so its dialog does not ask again.
+ */
+
+interface Refresh {
+  kind: SourceKind;
+  /** The saved source (set into its detail query). */
+  saved?: { id: string };
+  isCountChanged?: boolean;
+  /** Whether events, places and notes may show what changed. */
+  isCited?: boolean;
+}
+
+function refreshCounts(queryClient: QueryClient, treeId: string): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: mainNodesKeys.detail(treeId) }),
+    queryClient.invalidateQueries({ queryKey: treeKeys.detail(treeId) }),
+    queryClient.invalidateQueries({ queryKey: treeKeys.lists() }),
+  ]);
+}
+
+function refreshAfterChange(queryClient: QueryClient, treeId: string, refresh: Refresh): Promise<unknown> {
+  const { kind, saved, isCountChanged = false, isCited = false } = refresh;
+  const savedKey = saved ? sourceKeys.detail(treeId, kind, saved.id) : null;
+  if (savedKey) queryClient.setQueryData(savedKey, saved);
+  const savedPath = savedKey?.join('/');
+  return Promise.all([
+    queryClient.invalidateQueries({
+      queryKey: sourceKeys.tree(treeId),
+      predicate: (query) => query.queryKey.join('/') !== savedPath,
+    }),
+    isCited ? queryClient.invalidateQueries({ queryKey: eventKeys.tree(treeId) }) : null,
+    isCited ? queryClient.invalidateQueries({ queryKey: locationKeys.tree(treeId) }) : null,
+    isCited ? queryClient.invalidateQueries({ queryKey: ['notes', treeId] }) : null,
+    isCountChanged ? refreshCounts(queryClient, treeId) : null,
+  ]);
+}
+
+/** After a delete: the deleted sources' queries leave the cache at once, the rest refreshes without waiting. */
+function refreshAfterDelete(queryClient: QueryClient, treeId: string, deletedIds: readonly string[]): void {
+  const deleted = new Set(deletedIds);
+  queryClient.removeQueries({
+    queryKey: sourceKeys.tree(treeId),
+    predicate: (query) => query.queryKey.some((part) => typeof part === 'string' && deleted.has(part)),
+  });
+  void refreshAfterChange(queryClient, treeId, { kind: 'citation', isCountChanged: true, isCited: true });
+}
+
+export interface CreateCitationVariables {
+  citation: CitationInput;
+  /** An event, place or note to cite it on at once (SPEC §7 POST source/citation). */
+  nodeId?: string | null;
+  newNotes?: NewNote[];
+}
+
+/** POST source/citation: a new citation; the node limits answer 403 `limit.nodesFree`/`limit.nodesPaid`. */
+export function useCreateCitation(treeId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ citation, nodeId, newNotes }: CreateCitationVariables) =>
+      api.post(
+        treePath(treeId, 'source/citation'),
+        { citation, ...(nodeId ? { nodeId } : {}), ...(newNotes?.length ? { newNotes } : {}) },
+        { schema: citationSchema },
+      ),
+    onSuccess: (citation, { nodeId }) =>
+      refreshAfterChange(queryClient, treeId, {
+        kind: 'citation',
+        saved: citation,
+        isCountChanged: true,
+        isCited: Boolean(nodeId),
+      }),
+    meta: { errorDisplay: 'inline' },
+  });
+}
+
+/** PUT source/citation/{id}. */
+export function useUpdateCitation(treeId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, citation }: { id: string; citation: CitationInput }) =>
+      api.put(sourcePath(treeId, 'citation', id), { citation }, { schema: citationSchema }),
+    onSuccess: (citation) =>
+      refreshAfterChange(queryClient, treeId, { kind: 'citation', saved: citation, isCited: true }),
+    meta: { errorDisplay: 'inline' },
+  });
+}
+
+/** DELETE source/citation/{id}: it leaves every event, place and note citing it. */
+export function useDeleteCitation(treeId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api.delete(sourcePath(treeId, 'citation', id), undefined, { schema: deletedAnswerSchema }),
+    onSuccess: ({ deletedIds }) => refreshAfterDelete(queryClient, treeId, deletedIds),
+    meta: { errorDisplay: 'inline' },
+  });
+}
+
+export interface CreateRecordVariables {
+  record: RecordInput;
+  newNotes?: NewNote[];
+}
+
+/** POST source/record. */
+export function useCreateRecord(treeId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ record, newNotes }: CreateRecordVariables) =>
+      api.post(
+        treePath(treeId, 'source/record'),
+        { record, ...(newNotes?.length ? { newNotes } : {}) },
+        { schema: recordSchema },
+      ),
+    onSuccess: (record) =>
+      refreshAfterChange(queryClient, treeId, { kind: 'record', saved: record, isCountChanged: true }),
+    meta: { errorDisplay: 'inline' },
+  });
+}
+
+/** PUT source/record/{id}: its title shows in its citations on events and places. */
+export function useUpdateRecord(treeId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, record }: { id: string; record: RecordInput }) =>
+      api.put(sourcePath(treeId, 'record', id), { record }, { schema: recordSchema }),
+    onSuccess: (record) => refreshAfterChange(queryClient, treeId, { kind: 'record', saved: record, isCited: true }),
+    meta: { errorDisplay: 'inline' },
+  });
+}
+
+/** `only`: DELETE source/record/{id} (its citations stay, without record); `withChildren`: with its citations. */
+export function useDeleteRecord(treeId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, withChildren }: { id: string; withChildren: boolean }) =>
+      api.delete(sourcePath(treeId, 'record', id, withChildren ? '/children' : ''), undefined, {
+        schema: deletedAnswerSchema,
+      }),
+    onSuccess: ({ deletedIds }) => refreshAfterDelete(queryClient, treeId, deletedIds),
+    meta: { errorDisplay: 'inline' },
+  });
+}
+
+/** DELETE source/repository/record/{id}: the record leaves its repository, nothing is deleted. */
+export function useDisengageRecord(treeId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api.delete(treePath(treeId, `source/repository/record/${encodeURIComponent(id)}`), undefined, {
+        schema: recordSchema,
+      }),
+    onSuccess: (record) => refreshAfterChange(queryClient, treeId, { kind: 'record', saved: record }),
+    meta: { errorDisplay: 'inline' },
+  });
+}
+
+export interface CreateRepositoryVariables {
+  repository: RepositoryInput;
+  newNotes?: NewNote[];
+}
+
+/** POST source/repository. */
+export function useCreateRepository(treeId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ repository, newNotes }: CreateRepositoryVariables) =>
+      api.post(
+        treePath(treeId, 'source/repository'),
+        { repository, ...(newNotes?.length ? { newNotes } : {}) },
+        { schema: repositorySchema },
+      ),
+    onSuccess: (repository) =>
+      refreshAfterChange(queryClient, treeId, { kind: 'repository', saved: repository, isCountChanged: true }),
+    meta: { errorDisplay: 'inline' },
+  });
+}
+
+/** PUT source/repository/{id}. */
+export function useUpdateRepository(treeId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, repository }: { id: string; repository: RepositoryInput }) =>
+      api.put(sourcePath(treeId, 'repository', id), { repository }, { schema: repositorySchema }),
+    onSuccess: (repository) => refreshAfterChange(queryClient, treeId, { kind: 'repository', saved: repository }),
+    meta: { errorDisplay: 'inline' },
+  });
+}
+
+/** `only`: DELETE source/repository/{id} (its records stay); `withChildren`: with its records and their citations. */
+export function useDeleteRepository(treeId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, withChildren }: { id: string; withChildren: boolean }) =>
+      api.delete(sourcePath(treeId, 'repository', id, withChildren ? '/children' : ''), undefined, {
+        schema: deletedAnswerSchema,
+      }),
+    onSuccess: ({ deletedIds }) => refreshAfterDelete(queryClient, treeId, deletedIds),
+    meta: { errorDisplay: 'inline' },
+  });
+}
