@@ -1166,7 +1166,6 @@ export const da = {
     },
     notes: {
       title: 'Noter',
-      soon: 'Noter kommer snart: her samler du forskningsnoter og afskrifter om personen.',
     },
     events: {
       title: 'Begivenheder',

@@ -1168,7 +1168,6 @@ export const en = {
     },
     notes: {
       title: 'Notes',
-      soon: 'Notes arrive soon: here you will keep research notes and transcriptions about the person.',
     },
     events: {
       title: 'Events',

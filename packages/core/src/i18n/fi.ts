@@ -1170,7 +1170,6 @@ export const fi = {
     },
     notes: {
       title: 'Muistiinpanot',
-      soon: 'Muistiinpanot tulevat pian: tänne kokoat henkilöä koskevat tutkimusmuistiinpanot ja lähdejäljennökset.',
     },
     events: {
       title: 'Tapahtumat',

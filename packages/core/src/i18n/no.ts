@@ -1166,7 +1166,6 @@ export const no = {
     },
     notes: {
       title: 'Notater',
-      soon: 'Notater kommer snart: her samler du forskningsnotater og avskrifter om personen.',
     },
     events: {
       title: 'Hendelser',

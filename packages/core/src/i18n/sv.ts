@@ -1168,7 +1168,6 @@ export const sv = {
     },
     notes: {
       title: 'Anteckningar',
-      soon: 'Anteckningar kommer snart: här samlar du forskningsanteckningar och avskrifter om personen.',
     },
     events: {
       title: 'Händelser',

@@ -5,6 +5,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { ErrorView } from '../../lib/ErrorView.tsx';
+import { NoteList } from '../note/index.ts';
 import { LifeSummary } from '../person-events/LifeSummary.tsx';
 import { PersonEventList } from '../person-events/PersonEventList.tsx';
 import { GenderEditModal } from './GenderEditModal.tsx';
@@ -183,9 +184,8 @@ function PersonDialogContent({
       </Field>
 
       <Field label={t('person.notes.title')}>
-        <Text c="dimmed" size="sm">
-          {t('person.notes.soon')}
-        </Text>
+        {/* Read-only here, like the events: edits happen on the person page (SPEC §2 person dialog). */}
+        <NoteList treeId={treeId} nodeId={person.id} canEdit={false} label={null} data-testid="person-dialog-notes" />
       </Field>
 
       <Group justify="flex-end" mt="xs">
