@@ -10,7 +10,6 @@ import {
   Stack,
   Switch,
   Text,
-  Title,
   Tooltip,
 } from '@mantine/core';
 import { IconArrowsMaximize, IconCalendarPlus } from '@tabler/icons-react';
@@ -100,9 +99,10 @@ function LocationEventsSection({
   return (
     <Stack gap="xs" data-testid="location-events">
       <Group justify="space-between" wrap="nowrap">
-        <Title order={4} size="h5">
+        {/* Labelled like the dialog's other fields. */}
+        <Text size="xs" tt="uppercase" fw={700} c="dimmed" style={{ letterSpacing: '0.04em' }}>
           {t('places.events.title', { count: query.data?.events.length ?? 0 })}
-        </Title>
+        </Text>
         <Tooltip label={t('places.events.enlarge')}>
           <ActionIcon
             variant="subtle"
@@ -133,7 +133,7 @@ function LocationEventsSection({
         />
       </Group>
       {/* SPEC §9: the events panel is at most half the window high and at least 100 px. */}
-      <ScrollArea.Autosize mah="50vh" mih={100} type="auto">
+      <ScrollArea.Autosize mah="50vh" mih={events.length > 0 ? 100 : undefined} type="auto">
         {list}
       </ScrollArea.Autosize>
       {canEdit && (
