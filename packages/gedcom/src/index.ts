@@ -1,0 +1,25 @@
+export { anselCharacter, decodeAnsel } from './decode/ansel.ts';
+export { createDecoder, type Detection, decode, detectEncoding, type StreamDecoder } from './decode/decode.ts';
+export { charsetFromDeclared, type HeaderFacts, sniffHeader } from './decode/detect.ts';
+export { GedcomError, type GedcomErrorCode } from './errors.ts';
+export {
+  GedcomAsyncRecordStream,
+  type GedcomChunks,
+  type GedcomInput,
+  GedcomRecordStream,
+  iterateRecords,
+  iterateRecordsAsync,
+  parse,
+  parseGedcom,
+} from './parse/parse.ts';
+export type {
+  DecodeResult,
+  EncodingName,
+  GedcomDocument,
+  GedcomNode,
+  GedcomRecord,
+  GedcomWarning,
+  GedcomWarningCode,
+  ParseOptions,
+} from './types.ts';
+export { type GedcomWriteVersion, type WriteOptions, writeGedcom } from './write/write.ts';
