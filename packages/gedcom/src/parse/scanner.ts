@@ -36,12 +36,6 @@ function preview(line: string): string {
 const latest: { scanner: GedcomScanner | null } = { scanner: null };
 
 /**
- * The first `count` nodes of a buffer as a new array. Small arrays are written as array literals
- * because V8 learns from a literal's allocation site that its arrays live long and then creates
- * them directly in the old generation, which spares the young-generation collector from copying
- * a large tree's arrays; slice() has no such site.
- */
-/**
  * Past this line a file is large, and its nodes and child arrays come from allocation sites of
  * their own. V8 decides per allocation site whether its objects are created in the young or the
  * old generation, from how many survived the last collections. Small files' trees die soon after
@@ -53,6 +47,12 @@ const lateLine = 200_000;
 
 type FirstEight = [GedcomNode, GedcomNode, GedcomNode, GedcomNode, GedcomNode, GedcomNode, GedcomNode, GedcomNode];
 
+/**
+ * The first `count` nodes of a buffer as a new array. Small arrays are written as array literals
+ * because V8 learns from a literal's allocation site that its arrays live long and then creates
+ * them directly in the old generation, which spares the young-generation collector from copying
+ * a large tree's arrays; slice() has no such site.
+ */
 function exactArray(buffer: GedcomNode[], count: number): GedcomNode[] {
   // Only the first `count` entries are read, and the buffer holds at least that many.
   const b = buffer as unknown as FirstEight;
