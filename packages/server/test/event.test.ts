@@ -550,6 +550,23 @@ describe('the residence wizard', () => {
     expect(created.body.events).toHaveLength(2);
     expect(created.body.locationsCreated).toBe(1);
     expect(await o.info()).toMatchObject({ eventsAmount: 2, locationsAmount: 1 });
+
+    // A batch is checked as a whole: an unknown person names its event, two births of one person are refused.
+    const unknown = await o.client.post(`${o.api}/event/bulk`, {
+      events: [good, { ...good, participants: [primary('0190a5a0-0000-7000-8000-00000000beef')] }],
+    });
+    expect(codeOf(unknown)).toBe('person.error.notFound');
+    expect((unknown.body as unknown as ErrorBody).error.details).toMatchObject({
+      path: ['events', 1, 'participants', 0, 'personId'],
+    });
+    const births = await o.client.post(`${o.api}/event/bulk`, {
+      events: [
+        { type: 'birth', participants: [primary(q.id)] },
+        { type: 'birth', participants: [primary(q.id)] },
+      ],
+    });
+    expect(codeOf(births)).toBe('events.validation.alreadyHasEvent');
+    expect(await o.info()).toMatchObject({ eventsAmount: 2, locationsAmount: 1 });
   });
 });
 

@@ -66,11 +66,6 @@ export function resolveEventDate(input: EventDateInput | null | undefined): Even
   return { startDate, startDateType, endDate, endDateType };
 }
 
-/** Whether the event has a date at all (a valid start date). */
-export function hasEventDate(input: EventDateInput | null | undefined): boolean {
-  return resolveEventDate(input).startDate !== null;
-}
-
 /** SPEC §4: a range shows when the start and the end differ (in date or in type). */
 export function isDateRange(input: EventDateInput | null | undefined): boolean {
   const date = resolveEventDate(input);

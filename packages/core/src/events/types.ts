@@ -27,17 +27,12 @@ export const eventTypes = [
 ] as const;
 export type EventType = (typeof eventTypes)[number];
 
-export function isEventType(value: string): value is EventType {
-  return (eventTypes as readonly string[]).includes(value);
-}
-
 export const eventSubtypes = {
   baptism: ['christening', 'adultChristening', 'blessing'],
   burial: ['cremation'],
   confirmation: ['barMitzvah', 'batMitzvah'],
 } as const satisfies Partial<Record<EventType, readonly string[]>>;
 export type EventSubtype = (typeof eventSubtypes)[keyof typeof eventSubtypes][number];
-export const allEventSubtypes = Object.values(eventSubtypes).flat() as EventSubtype[];
 
 export function subtypesOf(type: EventType): readonly EventSubtype[] {
   return (eventSubtypes as Partial<Record<EventType, readonly EventSubtype[]>>)[type] ?? [];

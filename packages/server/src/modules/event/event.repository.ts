@@ -211,18 +211,24 @@ export interface PersonEventFilter {
 }
 
 /** The events a person takes part in. */
-export async function eventIdsOfPerson(
+export function eventIdsOfPerson(db: Db, treeId: string, personId: string, filter: PersonEventFilter = {}) {
+  return eventIdsOfPersons(db, treeId, [personId], filter);
+}
+
+/** The events any of these persons takes part in (each once). */
+export async function eventIdsOfPersons(
   db: Db,
   treeId: string,
-  personId: string,
+  personIds: readonly string[],
   filter: PersonEventFilter = {},
 ): Promise<string[]> {
-  const conditions: SQL[] = [eq(eventParticipant.treeId, treeId), eq(eventParticipant.personId, personId)];
+  if (personIds.length === 0) return [];
+  const conditions: SQL[] = [eq(eventParticipant.treeId, treeId), inArray(eventParticipant.personId, [...personIds])];
   if (filter.onlyPrimary) conditions.push(eq(eventParticipant.role, 'primary'));
   if (filter.types) conditions.push(inArray(event.type, [...filter.types]));
   if (filter.excludeTypes?.length) conditions.push(notInArray(event.type, [...filter.excludeTypes]));
   const rows = await db
-    .select({ id: eventParticipant.eventId })
+    .selectDistinct({ id: eventParticipant.eventId })
     .from(eventParticipant)
     .innerJoin(event, and(eq(event.treeId, eventParticipant.treeId), eq(event.id, eventParticipant.eventId)))
     .where(and(...conditions));

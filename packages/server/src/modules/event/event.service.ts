@@ -184,28 +184,43 @@ export function createEventService({ db }: { db: Db }) {
   async function insertAll(tx: Db, access: TreeAccessRow, inputs: readonly EventValues[]) {
     const treeId = access.id;
     const prepared = inputs.map(prepare);
+    // Where an error points: a single event's fields, or within the bulk body's events.
+    const at = (index: number, path: (string | number)[]) => (inputs.length > 1 ? ['events', index, ...path] : path);
+
+    // Every participant of every event exists: one query for the whole batch.
+    const personIds = prepared.flatMap((item) => item.participants.map((p) => p.personId));
+    const found = await persons.existingIds(tx, treeId, personIds);
+    prepared.forEach((item, index) => {
+      const missing = item.participants.findIndex((p) => !found.has(p.personId));
+      if (missing !== -1) fail('person.error.notFound', at(index, ['participants', missing, 'personId']));
+    });
+
+    // Births and deaths happen once: against the stored events and within the batch, one query per type.
+    for (const type of oncePerPersonTypes) {
+      const primaries = prepared
+        .filter((item) => item.values.type === type)
+        .flatMap((item) => item.participants.filter((p) => p.role === 'primary').map((p) => p.personId));
+      const twice = primaries.filter((id, i) => primaries.indexOf(id) !== i);
+      const taken = [...twice, ...(await events.primaryOfType(tx, treeId, primaries, type, null))];
+      if (taken.length > 0) throw new AppError('events.validation.alreadyHasEvent', { personIds: taken, type });
+    }
+
+    // Places: the shared residences of a household name the same place, resolved once.
     let created = 0;
+    const places = new Map<string, string | null>();
     const rows: events.NewEvent[] = [];
     for (const [index, input] of inputs.entries()) {
       const item = prepared[index] as (typeof prepared)[number];
-      await assertPersonsExist(tx, treeId, item.participants);
-      const place = await resolvePlace(tx, treeId, input);
-      created += place.created;
-      rows.push({
-        id: uuidv7(),
-        values: { ...item.values, locationId: place.locationId },
-        participants: item.participants,
-      });
+      const key = input.locationId ? `id:${input.locationId}` : `text:${input.location?.trim() ?? ''}`;
+      let locationId = places.get(key);
+      if (locationId === undefined) {
+        const place = await resolvePlace(tx, treeId, input);
+        created += place.created;
+        locationId = place.locationId;
+        places.set(key, locationId);
+      }
+      rows.push({ id: uuidv7(), values: { ...item.values, locationId }, participants: item.participants });
     }
-    // Two new births for one person in the same batch are as wrong as one next to a stored one.
-    for (const type of oncePerPersonTypes) {
-      const primaries = rows
-        .filter((row) => row.values.type === type)
-        .flatMap((row) => row.participants.filter((p) => p.role === 'primary').map((p) => p.personId));
-      const twice = primaries.filter((id, i) => primaries.indexOf(id) !== i);
-      if (twice.length > 0) throw new AppError('events.validation.alreadyHasEvent', { personIds: twice, type });
-    }
-    for (const row of rows) await assertOncePerPerson(tx, treeId, row.values.type as EventType, row.participants, null);
     await events.insertEvents(tx, treeId, rows);
     for (const [index, input] of inputs.entries()) {
       const id = (rows[index] as events.NewEvent).id;
@@ -436,9 +451,7 @@ export function createEventService({ db }: { db: Db }) {
           exceptId: null,
           limit: LIST_LIMIT,
         });
-        for (const e of await loadMany(db, treeId, overlapping)) {
-          for (const p of e.participants) similar.add(p.personId);
-        }
+        for (const p of await events.participantsOf(db, treeId, overlapping)) similar.add(p.personId);
       }
       const seen = new Set<string>();
       const candidates = family.flatMap(({ person, relation }) => {

@@ -156,14 +156,6 @@ export function descendantsOf(db: Db, treeId: string, id: string) {
   );
 }
 
-export async function countChildren(db: Db, treeId: string, id: string): Promise<number> {
-  const [row] = await db
-    .select({ value: count() })
-    .from(location)
-    .where(and(eq(location.treeId, treeId), eq(location.parentId, id)));
-  return row?.value ?? 0;
-}
-
 /** Children of the place move up to its parent (or become top-level). */
 export async function reparentChildren(db: Db, treeId: string, id: string, newParentId: string | null) {
   await db

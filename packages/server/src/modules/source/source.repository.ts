@@ -1,5 +1,5 @@
 import type { CitationSummary } from '@anor/core';
-import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { citation, citationLink, repository, sourceRecord } from '../../db/schema.ts';
 
@@ -233,13 +233,38 @@ export async function findCitation(db: Db, treeId: string, id: string) {
   return row;
 }
 
+/** The citations of these records, oldest first. */
 export async function citationIdsOfRecords(db: Db, treeId: string, recordIds: readonly string[]) {
   if (recordIds.length === 0) return [];
   const rows = await db
     .select({ id: citation.id })
     .from(citation)
-    .where(and(eq(citation.treeId, treeId), inArray(citation.recordId, [...recordIds])));
+    .where(and(eq(citation.treeId, treeId), inArray(citation.recordId, [...recordIds])))
+    .orderBy(asc(citation.createdAt), asc(citation.id));
   return rows.map((row) => row.id);
+}
+
+/** The citations of these records as lists show them, with the record each belongs to, oldest first. */
+export async function citationsOfRecords(db: Db, treeId: string, recordIds: readonly string[]) {
+  if (recordIds.length === 0) return [];
+  const rows = await db
+    .select({ id: citation.id, recordId: citation.recordId })
+    .from(citation)
+    .where(and(eq(citation.treeId, treeId), inArray(citation.recordId, [...recordIds])))
+    .orderBy(asc(citation.createdAt), asc(citation.id));
+  const summaries = new Map(
+    (
+      await citationSummaries(
+        db,
+        treeId,
+        rows.map((row) => row.id),
+      )
+    ).map((c) => [c.id, c]),
+  );
+  return rows.flatMap((row) => {
+    const summary = summaries.get(row.id);
+    return summary && row.recordId ? [{ recordId: row.recordId, summary }] : [];
+  });
 }
 
 export async function detachCitationsFrom(db: Db, treeId: string, recordId: string) {
@@ -281,15 +306,6 @@ export async function citationSummaries(db: Db, treeId: string, ids: readonly st
       },
     ];
   });
-}
-
-export async function citationsWithoutRecordOrOf(db: Db, treeId: string, recordId: string | null) {
-  const rows = await db
-    .select({ id: citation.id })
-    .from(citation)
-    .where(and(eq(citation.treeId, treeId), recordId ? eq(citation.recordId, recordId) : isNull(citation.recordId)))
-    .orderBy(asc(citation.createdAt), asc(citation.id));
-  return rows.map((row) => row.id);
 }
 
 /** Titles or page texts containing the folded term: the choosers' suggestions and the duplicate offer. */

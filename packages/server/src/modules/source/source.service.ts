@@ -111,7 +111,7 @@ export function createSourceService({ db }: { db: Db }) {
   async function loadRecord(tx: Db, treeId: string, id: string) {
     const row = await requireRecord(tx, treeId, id);
     const repository = row.repositoryId ? await sources.findRepository(tx, treeId, row.repositoryId) : undefined;
-    const citationIds = await sources.citationsWithoutRecordOrOf(tx, treeId, id);
+    const citationIds = await sources.citationIdsOfRecords(tx, treeId, [id]);
     const attached = (await attachmentsOf(tx, treeId, [id])).get(id);
     return {
       id: row.id,
@@ -278,11 +278,15 @@ export function createSourceService({ db }: { db: Db }) {
       });
       const summaries = items.map(sources.toRecordSummary);
       if (!withCitations) return { items: summaries, total, page: query.page, pageSize: query.pageSize };
-      const withLists = [];
-      for (const summary of summaries) {
-        const ids = await sources.citationsWithoutRecordOrOf(db, treeId, summary.id);
-        withLists.push({ ...summary, citations: await sources.citationSummaries(db, treeId, ids) });
-      }
+      const cited = await sources.citationsOfRecords(
+        db,
+        treeId,
+        summaries.map((summary) => summary.id),
+      );
+      const withLists = summaries.map((summary) => ({
+        ...summary,
+        citations: cited.filter((c) => c.recordId === summary.id).map((c) => c.summary),
+      }));
       return { items: withLists, total, page: query.page, pageSize: query.pageSize };
     },
 
@@ -294,7 +298,7 @@ export function createSourceService({ db }: { db: Db }) {
     async citationsOfRecord(treeId: string, viewer: SessionUser | null, recordId: string) {
       await read(treeId, viewer);
       await requireRecord(db, treeId, recordId);
-      const ids = await sources.citationsWithoutRecordOrOf(db, treeId, recordId);
+      const ids = await sources.citationIdsOfRecords(db, treeId, [recordId]);
       return { citations: await sources.citationSummaries(db, treeId, ids) };
     },
 
@@ -446,11 +450,10 @@ export function createSourceService({ db }: { db: Db }) {
       let eventIds: string[] = [];
       const related = relatedTypes[query.type];
       if (related) {
-        for (const personId of query.personIds) {
-          eventIds.push(
-            ...(await eventsRepo.eventIdsOfPerson(db, treeId, personId, { types: related, onlyPrimary: true })),
-          );
-        }
+        eventIds = await eventsRepo.eventIdsOfPersons(db, treeId, query.personIds, {
+          types: related,
+          onlyPrimary: true,
+        });
       } else if (query.type === 'residence' && query.locationId) {
         const range = eventDateIsoRange(resolveEventDate(query));
         if (range) {

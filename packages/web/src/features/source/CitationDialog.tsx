@@ -1,15 +1,13 @@
 import type { Citation, CitationSummary } from '@anor/core';
 import { Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client.ts';
 import { codeKey, errorKey, type TranslationKey } from '../../i18n/messages.ts';
-import { ErrorView } from '../../lib/ErrorView.tsx';
 import { FormError } from '../../lib/FormError.tsx';
 import { type LocalNote, NoteList, newNotesOf, RichTextView } from '../note/index.ts';
-import { personQueries } from '../person/queries.ts';
 import { LimitDialog } from '../pricing/LimitDialog.tsx';
 import { DeleteSourceModal } from './DeleteSourceModal.tsx';
 import { DuplicateSourceModal } from './DuplicateSourceModal.tsx';
@@ -20,11 +18,10 @@ import { SourceChooser } from './SourceChooser.tsx';
 import {
   type FrameControls,
   SOURCE_DIALOG_Z_INDEX,
-  SourceDialogFrame,
-  SourceDialogSkeleton,
   SourceField,
   SourceText,
   SourceTimestamps,
+  StoredSourceDialog,
 } from './SourceDialogFrame.tsx';
 import { type OpenCitationOptions, useSourceDialog } from './SourceDialogProvider.tsx';
 import { SourceUrl } from './SourceUrl.tsx';
@@ -69,37 +66,28 @@ export function citationSummaryOf(citation: Citation): CitationSummary {
  */
 export function CitationDialog({ treeId, id, options, isTop, isStacked, onClosed }: CitationDialogProps) {
   const { t } = useTranslation();
-  const mainNodes = useQuery({ ...personQueries.mainNodes(treeId), enabled: treeId !== '' });
-  const query = useQuery({ ...sourceQueries.citation(treeId, id ?? ''), enabled: id !== null });
-  const canEdit = mainNodes.data?.canEdit ?? false;
-
   return (
-    <SourceDialogFrame
-      title={id === null ? t('sources.citation.newTitle') : t('sources.citation.title')}
+    <StoredSourceDialog
+      treeId={treeId}
+      id={id}
+      query={(sourceId) => sourceQueries.citation(treeId, sourceId)}
+      titles={{ stored: t('sources.citation.title'), new: t('sources.citation.newTitle') }}
       testId="citation-dialog"
       isTop={isTop}
       isStacked={isStacked}
-      isNew={id === null}
       onClosed={onClosed}
     >
-      {(controls) => {
-        if (id !== null && query.isError) {
-          return <ErrorView error={query.error} onRetry={() => void query.refetch()} />;
-        }
-        if ((id !== null && query.isPending) || mainNodes.isPending) return <SourceDialogSkeleton />;
-        const citation = id === null ? null : (query.data ?? null);
-        return (
-          <CitationContent
-            key={citation?.id ?? 'new'}
-            treeId={treeId}
-            citation={citation}
-            options={options}
-            canEdit={canEdit}
-            controls={controls}
-          />
-        );
-      }}
-    </SourceDialogFrame>
+      {(citation, canEdit, controls) => (
+        <CitationContent
+          key={citation?.id ?? 'new'}
+          treeId={treeId}
+          citation={citation}
+          options={options}
+          canEdit={canEdit}
+          controls={controls}
+        />
+      )}
+    </StoredSourceDialog>
   );
 }
 

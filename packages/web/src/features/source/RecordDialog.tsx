@@ -1,15 +1,13 @@
 import type { SourceRecord } from '@anor/core';
 import { Button, Group, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client.ts';
 import { codeKey, errorKey, type TranslationKey } from '../../i18n/messages.ts';
-import { ErrorView } from '../../lib/ErrorView.tsx';
 import { FormError } from '../../lib/FormError.tsx';
 import { type LocalNote, NoteList, newNotesOf } from '../note/index.ts';
-import { personQueries } from '../person/queries.ts';
 import { LimitDialog } from '../pricing/LimitDialog.tsx';
 import { DeleteSourceModal } from './DeleteSourceModal.tsx';
 import { DuplicateSourceModal } from './DuplicateSourceModal.tsx';
@@ -20,11 +18,10 @@ import { SourceChooser } from './SourceChooser.tsx';
 import {
   type FrameControls,
   SOURCE_DIALOG_Z_INDEX,
-  SourceDialogFrame,
-  SourceDialogSkeleton,
   SourceField,
   SourceText,
   SourceTimestamps,
+  StoredSourceDialog,
 } from './SourceDialogFrame.tsx';
 import { type OpenRecordOptions, useSourceDialog } from './SourceDialogProvider.tsx';
 import { SourceItemList } from './SourceItemList.tsx';
@@ -58,37 +55,28 @@ export interface RecordDialogProps {
  */
 export function RecordDialog({ treeId, id, options, isTop, isStacked, onClosed }: RecordDialogProps) {
   const { t } = useTranslation();
-  const mainNodes = useQuery({ ...personQueries.mainNodes(treeId), enabled: treeId !== '' });
-  const query = useQuery({ ...sourceQueries.record(treeId, id ?? ''), enabled: id !== null });
-  const canEdit = mainNodes.data?.canEdit ?? false;
-
   return (
-    <SourceDialogFrame
-      title={id === null ? t('sources.record.newTitle') : t('sources.record.title')}
+    <StoredSourceDialog
+      treeId={treeId}
+      id={id}
+      query={(sourceId) => sourceQueries.record(treeId, sourceId)}
+      titles={{ stored: t('sources.record.title'), new: t('sources.record.newTitle') }}
       testId="record-dialog"
       isTop={isTop}
       isStacked={isStacked}
-      isNew={id === null}
       onClosed={onClosed}
     >
-      {(controls) => {
-        if (id !== null && query.isError) {
-          return <ErrorView error={query.error} onRetry={() => void query.refetch()} />;
-        }
-        if ((id !== null && query.isPending) || mainNodes.isPending) return <SourceDialogSkeleton />;
-        const record = id === null ? null : (query.data ?? null);
-        return (
-          <RecordContent
-            key={record?.id ?? 'new'}
-            treeId={treeId}
-            record={record}
-            options={options}
-            canEdit={canEdit}
-            controls={controls}
-          />
-        );
-      }}
-    </SourceDialogFrame>
+      {(record, canEdit, controls) => (
+        <RecordContent
+          key={record?.id ?? 'new'}
+          treeId={treeId}
+          record={record}
+          options={options}
+          canEdit={canEdit}
+          controls={controls}
+        />
+      )}
+    </StoredSourceDialog>
   );
 }
 

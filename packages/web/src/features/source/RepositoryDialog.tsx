@@ -1,15 +1,12 @@
 import type { Repository } from '@anor/core';
 import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client.ts';
 import { codeKey, errorKey, type TranslationKey } from '../../i18n/messages.ts';
-import { ErrorView } from '../../lib/ErrorView.tsx';
 import { FormError } from '../../lib/FormError.tsx';
 import { type LocalNote, NoteList, newNotesOf } from '../note/index.ts';
-import { personQueries } from '../person/queries.ts';
 import { LimitDialog } from '../pricing/LimitDialog.tsx';
 import { DeleteSourceModal } from './DeleteSourceModal.tsx';
 import { sourceLimitCodeOf } from './limit-error.ts';
@@ -18,11 +15,10 @@ import { sourceQueries } from './queries.ts';
 import {
   type FrameControls,
   SOURCE_DIALOG_Z_INDEX,
-  SourceDialogFrame,
-  SourceDialogSkeleton,
   SourceField,
   SourceText,
   SourceTimestamps,
+  StoredSourceDialog,
 } from './SourceDialogFrame.tsx';
 import { type OpenRepositoryOptions, useSourceDialog } from './SourceDialogProvider.tsx';
 import { SourceItemList } from './SourceItemList.tsx';
@@ -75,37 +71,28 @@ const wideFields = new Set<RepositoryField>(['title', 'address']);
  */
 export function RepositoryDialog({ treeId, id, options, isTop, isStacked, onClosed }: RepositoryDialogProps) {
   const { t } = useTranslation();
-  const mainNodes = useQuery({ ...personQueries.mainNodes(treeId), enabled: treeId !== '' });
-  const query = useQuery({ ...sourceQueries.repository(treeId, id ?? ''), enabled: id !== null });
-  const canEdit = mainNodes.data?.canEdit ?? false;
-
   return (
-    <SourceDialogFrame
-      title={id === null ? t('sources.repository.newTitle') : t('sources.repository.title')}
+    <StoredSourceDialog
+      treeId={treeId}
+      id={id}
+      query={(sourceId) => sourceQueries.repository(treeId, sourceId)}
+      titles={{ stored: t('sources.repository.title'), new: t('sources.repository.newTitle') }}
       testId="repository-dialog"
       isTop={isTop}
       isStacked={isStacked}
-      isNew={id === null}
       onClosed={onClosed}
     >
-      {(controls) => {
-        if (id !== null && query.isError) {
-          return <ErrorView error={query.error} onRetry={() => void query.refetch()} />;
-        }
-        if ((id !== null && query.isPending) || mainNodes.isPending) return <SourceDialogSkeleton />;
-        const repository = id === null ? null : (query.data ?? null);
-        return (
-          <RepositoryContent
-            key={repository?.id ?? 'new'}
-            treeId={treeId}
-            repository={repository}
-            options={options}
-            canEdit={canEdit}
-            controls={controls}
-          />
-        );
-      }}
-    </SourceDialogFrame>
+      {(repository, canEdit, controls) => (
+        <RepositoryContent
+          key={repository?.id ?? 'new'}
+          treeId={treeId}
+          repository={repository}
+          options={options}
+          canEdit={canEdit}
+          controls={controls}
+        />
+      )}
+    </StoredSourceDialog>
   );
 }
 

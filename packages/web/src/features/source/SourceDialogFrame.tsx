@@ -1,9 +1,12 @@
 import { Modal, Skeleton, Stack, Text } from '@mantine/core';
+import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/format.ts';
+import { ErrorView } from '../../lib/ErrorView.tsx';
 import { ConfirmModal } from '../location/ConfirmModal.tsx';
 import { usePersonModalProps } from '../person/layout.ts';
+import { personQueries } from '../person/queries.ts';
 
 /** SPEC §2: the source dialogs lie above the event modal and the location dialog (200), their questions above them (400). */
 export const SOURCE_DIALOG_Z_INDEX = 300;
@@ -95,6 +98,61 @@ export function SourceDialogFrame({
         {t('sources.unsaved.text')}
       </ConfirmModal>
     </Modal>
+  );
+}
+
+interface StoredSourceDialogProps<T, K extends QueryKey> {
+  treeId: string;
+  /** The stored source, or null for a new one. */
+  id: string | null;
+  /** The query of a stored source by id. */
+  query: (id: string) => UseQueryOptions<T, Error, T, K>;
+  /** The frame's title for a stored and for a new source. */
+  titles: { stored: string; new: string };
+  testId: string;
+  isTop: boolean;
+  isStacked?: boolean;
+  onClosed: () => void;
+  /** The dialog's content once the source (if any) and the tree's edit flag are loaded. */
+  children: (source: T | null, canEdit: boolean, controls: FrameControls) => ReactNode;
+}
+
+/**
+ * What the citation, record and repository dialogs share around their content: the frame, the
+ * stored source and the tree's edit flag loaded, a skeleton while they load and an error view
+ * when they cannot.
+ */
+export function StoredSourceDialog<T, K extends QueryKey>({
+  treeId,
+  id,
+  query,
+  titles,
+  testId,
+  isTop,
+  isStacked,
+  onClosed,
+  children,
+}: StoredSourceDialogProps<T, K>) {
+  const mainNodes = useQuery({ ...personQueries.mainNodes(treeId), enabled: treeId !== '' });
+  const stored = useQuery({ ...query(id ?? ''), enabled: id !== null });
+  const canEdit = mainNodes.data?.canEdit ?? false;
+  return (
+    <SourceDialogFrame
+      title={id === null ? titles.new : titles.stored}
+      testId={testId}
+      isTop={isTop}
+      isStacked={isStacked}
+      isNew={id === null}
+      onClosed={onClosed}
+    >
+      {(controls) => {
+        if (id !== null && stored.isError) {
+          return <ErrorView error={stored.error} onRetry={() => void stored.refetch()} />;
+        }
+        if ((id !== null && stored.isPending) || mainNodes.isPending) return <SourceDialogSkeleton />;
+        return children(id === null ? null : (stored.data ?? null), canEdit, controls);
+      }}
+    </SourceDialogFrame>
   );
 }
 
