@@ -1,3 +1,13 @@
+export {
+  formatGedcomDate,
+  formatGedcomDateValue,
+  type GedcomCalendar,
+  type GedcomDate,
+  type GedcomDateKind,
+  type GedcomDatePart,
+  type GedcomDateVersion,
+  parseGedcomDate,
+} from './date/date.ts';
 export { anselCharacter, decodeAnsel } from './decode/ansel.ts';
 export { createDecoder, type Detection, decode, detectEncoding, type StreamDecoder } from './decode/decode.ts';
 export { charsetFromDeclared, type HeaderFacts, sniffHeader } from './decode/detect.ts';
