@@ -125,6 +125,17 @@ export const errorCatalogue = {
   'limit.events': 403,
   'limit.sourcesPerNode': 403,
   'limit.images': 403,
+  /** A free account's GEDCOM file over the size limit (details: bytes, max). */
+  'limit.gedcomSize': 413,
+  /** A free account's GEDCOM file with more persons, events or places than the trial allows (details: found, max). */
+  'limit.gedcomContent': 403,
+  // GEDCOM import (SPEC §8)
+  'gedcom.error.noFile': 400,
+  'gedcom.error.empty': 400,
+  /** Not a GEDCOM file (binary, an archive, other text); details: reason, line. */
+  'gedcom.error.unreadable': 422,
+  /** Over the configured limit for paid accounts (details: bytes, max). */
+  'gedcom.error.tooLarge': 413,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

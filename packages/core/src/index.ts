@@ -9,6 +9,7 @@ export * from './rules.ts';
 export * from './schemas/account.ts';
 export * from './schemas/common.ts';
 export * from './schemas/event.ts';
+export * from './schemas/gedcom.ts';
 export * from './schemas/location.ts';
 export * from './schemas/note.ts';
 export * from './schemas/person.ts';

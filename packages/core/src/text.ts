@@ -61,6 +61,8 @@ function swapCase(value: string): string {
 }
 
 function swedishPrimary(char: string): string {
+  // Lower-case ASCII is its own key (the common case: no folding needed).
+  if (char.charCodeAt(0) < 0x80) return char;
   switch (char) {
     case 'å':
       return '{';

@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { treeNameSchema } from './common.ts';
+import { treeInfoSchema } from './tree.ts';
+
+/**
+ * GEDCOM import and export (SPEC §7 `POST /api/user/{userId}/tree/gedcom`). The file travels as
+ * its bytes (`application/octet-stream`, the tree name in the query), so that the server can tell
+ * its encoding; the JSON form `{ gedcomString }` of the old API is accepted too, for text that is
+ * already decoded.
+ */
+export const gedcomImportQuerySchema = z.strictObject({
+  /** The new tree's name; default the file's own name (HEAD.FILE) or "GEDCOM". A taken name gets " (2)", " (3)" … */
+  treeName: treeNameSchema.optional(),
+});
+export type GedcomImportQuery = z.infer<typeof gedcomImportQuerySchema>;
+
+export const gedcomImportJsonBodySchema = z.strictObject({
+  gedcomString: z.string(),
+  treeName: treeNameSchema.optional(),
+});
+export type GedcomImportJsonBody = z.infer<typeof gedcomImportJsonBodySchema>;
+
+/**
+ * What a read of the file can warn about, grouped in the report. The first group comes from the
+ * parser (@anor/gedcom), the second from mapping the records to Anor's model. Each is an i18n key
+ * under `gedcom.warnings`.
+ */
+export const gedcomWarningCodes = [
+  'encoding-mismatch',
+  'encoding-unknown',
+  'encoding-guessed',
+  'invalid-bytes',
+  'blank-line',
+  'invalid-line',
+  'invalid-level',
+  'level-jump',
+  'orphan-line',
+  'orphan-continuation',
+  'unterminated-xref',
+  'missing-header',
+  'missing-trailer',
+  'misplaced-header',
+  'data-after-trailer',
+  'too-many-warnings',
+  // Mapping
+  'date-as-text',
+  'date-dual-year',
+  'date-calendar',
+  'date-invalid',
+  'missing-record',
+  'duplicate-xref',
+  'too-many-parents',
+  'parent-cycle',
+  'self-relation',
+  'coordinates-invalid',
+  'coordinates-conflict',
+  'second-life-event',
+  'empty-record',
+] as const;
+export type GedcomWarningCodeName = (typeof gedcomWarningCodes)[number];
+
+/** Most line numbers (and details) a report lists per warning kind or kept tag. */
+export const gedcomReportMaxLines = 100;
+
+export const gedcomWarningGroupSchema = z.object({
+  code: z.enum(gedcomWarningCodes),
+  count: z.number().int(),
+  /** The first occurrences: line number and, where it helps, what was found (a tag, a date as written). */
+  items: z.array(z.object({ line: z.number().int(), detail: z.string().optional() })),
+});
+export type GedcomWarningGroup = z.infer<typeof gedcomWarningGroupSchema>;
+
+/** Lines kept as GEDCOM because Anor has no field for them, grouped by where they were (`INDI._UID`, `FAM.MARR.AGE`). */
+export const gedcomKeptGroupSchema = z.object({
+  path: z.string(),
+  count: z.number().int(),
+  lines: z.array(z.number().int()),
+});
+export type GedcomKeptGroup = z.infer<typeof gedcomKeptGroupSchema>;
+
+export const gedcomCountsSchema = z.object({
+  persons: z.number().int(),
+  families: z.number().int(),
+  events: z.number().int(),
+  places: z.number().int(),
+  repositories: z.number().int(),
+  sources: z.number().int(),
+  citations: z.number().int(),
+  notes: z.number().int(),
+  media: z.number().int(),
+});
+export type GedcomCounts = z.infer<typeof gedcomCountsSchema>;
+
+export const gedcomImportAnswerSchema = z.object({
+  tree: treeInfoSchema,
+  /** What was created. */
+  created: gedcomCountsSchema,
+  file: z.object({
+    bytes: z.number().int(),
+    /** How the bytes were read, and what the header said. */
+    encoding: z.string().nullable(),
+    declared: z.string().nullable(),
+    version: z.string().nullable(),
+    /** HEAD.SOUR: the program that wrote the file. */
+    program: z.string().nullable(),
+  }),
+  warnings: z.array(gedcomWarningGroupSchema),
+  kept: z.array(gedcomKeptGroupSchema),
+  /** The root person: the file's first individual. */
+  rootId: z.string().nullable(),
+  durationMs: z.number().int(),
+});
+export type GedcomImportAnswer = z.infer<typeof gedcomImportAnswerSchema>;
+
+export const gedcomExportVersions = ['5.5.1', '7.0'] as const;
+export type GedcomExportVersion = (typeof gedcomExportVersions)[number];
+
+export const gedcomExportQuerySchema = z.strictObject({
+  version: z.enum(gedcomExportVersions).default('5.5.1'),
+});
+export type GedcomExportQuery = z.infer<typeof gedcomExportQuerySchema>;
