@@ -98,7 +98,8 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-function toApiError(status: number, payload: unknown): ApiError {
+/** The `ApiError` of a failed answer's status and parsed body (also for requests made without `api`, e.g. uploads). */
+export function toApiError(status: number, payload: unknown): ApiError {
   if (typeof payload === 'object' && payload !== null && 'error' in payload) {
     const { error } = payload;
     if (typeof error === 'object' && error !== null) {

@@ -80,6 +80,12 @@ export function createRouter() {
                   lazy: lazyPage(async () => (await import('../features/trees/TreesPage.tsx')).TreesPage),
                 },
                 {
+                  path: 'trees/import',
+                  lazy: lazyPage(
+                    async () => (await import('../features/gedcom/GedcomImportPage.tsx')).GedcomImportPage,
+                  ),
+                },
+                {
                   path: 'app/:treeId/person/:personId',
                   lazy: lazyPage(async () => (await import('../features/person/PersonPage.tsx')).PersonPage),
                 },

@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Text, ThemeIcon } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCrown } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TranslationKey } from '../../i18n/messages.ts';
@@ -9,11 +10,14 @@ export function LimitDialog({
   code,
   onClose,
   zIndex,
+  children,
 }: {
   code: TranslationKey | null;
   onClose: () => void;
   /** Above the dialog it comes from, when that lies above the default modal level. */
   zIndex?: number;
+  /** What the limit was measured on, under the message (a GEDCOM file's size or counts). */
+  children?: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
@@ -29,7 +33,10 @@ export function LimitDialog({
         <ThemeIcon size={40} radius="xl" variant="light" color="yellow">
           <IconCrown aria-hidden size={22} />
         </ThemeIcon>
-        <Text>{code ? t(code) : null}</Text>
+        <Stack gap="sm" style={{ flex: 1, minWidth: 0 }}>
+          <Text>{code ? t(code) : null}</Text>
+          {children}
+        </Stack>
       </Group>
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>

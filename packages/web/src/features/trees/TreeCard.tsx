@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useFormat } from '../../i18n/format.ts';
 import type { TranslationKey } from '../../i18n/messages.ts';
+import { GedcomExportMenu } from '../gedcom/GedcomExportMenu.tsx';
 
 /** Where a tree opens: its root person (SPEC §2 "go to tree"). */
 export function treeHref(tree: TreeInfo): string | null {
@@ -85,6 +86,7 @@ export function TreeCard({ tree, onRename, onDelete }: TreeCardProps) {
         )}
         {tree.isOwner ? (
           <Group gap={4} wrap="nowrap">
+            <GedcomExportMenu tree={tree} />
             <Tooltip label={t('trees.card.rename')}>
               <ActionIcon
                 variant="subtle"

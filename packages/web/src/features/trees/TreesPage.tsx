@@ -1,9 +1,10 @@
 import type { TreeInfo } from '@anor/core';
-import { Container, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconBinaryTree } from '@tabler/icons-react';
+import { Button, Container, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconBinaryTree, IconFileImport } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { ErrorView } from '../../lib/ErrorView.tsx';
 import { useSession } from '../session/queries.ts';
@@ -76,9 +77,21 @@ export function TreesPage() {
         </div>
       </Group>
       <Paper withBorder p={{ base: 'md', sm: 'lg' }} mb="xl" component="section" aria-labelledby="create-tree-title">
-        <Title order={2} fz="h4" id="create-tree-title" mb="xs">
-          {t('trees.create.title')}
-        </Title>
+        <Group justify="space-between" align="center" gap="sm" mb="xs">
+          <Title order={2} fz="h4" id="create-tree-title">
+            {t('trees.create.title')}
+          </Title>
+          <Button
+            component={Link}
+            to="/trees/import"
+            variant="light"
+            size="compact-sm"
+            leftSection={<IconFileImport aria-hidden size={16} />}
+            data-testid="import-gedcom-link"
+          >
+            {t('gedcom.import.link')}
+          </Button>
+        </Group>
         <CreateTreeForm userId={user.id} autoFocus={user.treeIds.length === 0} />
       </Paper>
       <Title order={2} fz="h4" mb="md">
