@@ -210,7 +210,7 @@ export function createDecoder(encoding: EncodingName): StreamDecoder {
  * the stream to the fallback code page (and reports it once), instead of filling names with U+FFFD.
  */
 export class CheckedUtf8Decoder implements StreamDecoder {
-  private strict: TextDecoder | null = new TextDecoder('utf-8', { fatal: true });
+  private strict: InstanceType<typeof TextDecoder> | null = new TextDecoder('utf-8', { fatal: true });
   private fallback: StreamDecoder | null = null;
 
   constructor(

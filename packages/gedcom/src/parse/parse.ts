@@ -117,15 +117,32 @@ export class GedcomRecordStream implements Iterable<GedcomRecord> {
   }
 
   *[Symbol.iterator](): Generator<GedcomRecord, void, undefined> {
-    if (this.started) throw new Error('a GEDCOM record stream can be read once');
-    this.started = true;
-    const scanner = new GedcomScanner(this.sink, escapesAll(this.sniffedVersion));
-    scanner.push(this.text, true);
+    const scanner = this.start(false);
     for (let record = scanner.next(); record !== null; record = scanner.next()) {
       const accepted = this.rules.accept(record);
       if (accepted) yield accepted;
     }
     this.rules.end(scanner.line);
+  }
+
+  /** Every record at once, as parse() returns them: the same as iterating, without a generator. */
+  readAll(): GedcomRecord[] {
+    const scanner = this.start(true);
+    const records: GedcomRecord[] = [];
+    for (let record = scanner.next(); record !== null; record = scanner.next()) {
+      const accepted = this.rules.accept(record);
+      if (accepted) records.push(accepted);
+    }
+    this.rules.end(scanner.line);
+    return records;
+  }
+
+  private start(keepsRecords: boolean): GedcomScanner {
+    if (this.started) throw new Error('a GEDCOM record stream can be read once');
+    this.started = true;
+    const scanner = new GedcomScanner(this.sink, escapesAll(this.sniffedVersion), keepsRecords);
+    scanner.push(this.text, true);
+    return scanner;
   }
 }
 
@@ -137,8 +154,7 @@ export function iterateRecords(input: GedcomInput, options?: ParseOptions): Gedc
 /** Reads a whole GEDCOM file: bytes in any encoding the decoder knows, or text. */
 export function parse(input: GedcomInput, options?: ParseOptions): GedcomDocument {
   const stream = new GedcomRecordStream(input, options);
-  const records: GedcomRecord[] = [];
-  for (const record of stream) records.push(record);
+  const records = stream.readAll();
   return {
     header: stream.header,
     records,

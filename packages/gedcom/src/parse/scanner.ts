@@ -7,8 +7,6 @@
 import { GedcomError, type WarningSink } from '../errors.ts';
 import type { GedcomNode } from '../types.ts';
 
-const LF = 0x0a;
-const CR = 0x0d;
 const SPACE = 0x20;
 const TAB = 0x09;
 const AT = 0x40;
@@ -26,6 +24,45 @@ function preview(line: string): string {
   return line.length > 60 ? `${line.slice(0, 60)}…` : line;
 }
 
+function isDigit(code: number): boolean {
+  return code >= 0x30 && code <= 0x39;
+}
+
+/** Six bits for each character a tag may have (0–9, A–Z, a–z, _ → 1…63), 0 for any other. */
+const tagBits = new Uint8Array(128);
+for (let code = 0, bits = 1; code < 128; code++) {
+  if (
+    (code >= 0x30 && code <= 0x39) ||
+    (code >= 0x41 && code <= 0x5a) ||
+    (code >= 0x61 && code <= 0x7a) ||
+    code === 0x5f
+  ) {
+    tagBits[code] = bits++;
+  }
+}
+
+function tagBitsOf(code: number): number {
+  return (code & ~0x7f) === 0 ? (tagBits[code] as number) : 0;
+}
+
+/** Tags of at most this many characters are told apart by their bits alone (30 bits in all). */
+const maxShortTag = 5;
+
+/**
+ * The id of a pointer value `@ID@` that starts at `start` (trailing spaces allowed), or
+ * undefined: `@@…`, `@#…` (a date escape), an id with a space or an @ in it.
+ */
+function pointerIn(text: string, start: number, end: number): string | undefined {
+  let last = end - 1;
+  while (last > start && text.charCodeAt(last) === SPACE) last--;
+  if (last - start < 2 || text.charCodeAt(last) !== AT || text.charCodeAt(start + 1) === HASH) return undefined;
+  for (let index = start + 1; index < last; index++) {
+    const code = text.charCodeAt(index);
+    if (code === AT || code === SPACE) return undefined;
+  }
+  return text.slice(start + 1, last);
+}
+
 /**
  * The latest scanner, kept so that V8 keeps the hidden classes of its fields: when a garbage
  * collection finds no scanner alive, those classes die with it, the next scanner gets new ones
@@ -36,14 +73,18 @@ function preview(line: string): string {
 const latest: { scanner: GedcomScanner | null } = { scanner: null };
 
 /**
- * Past this line a file is large, and its nodes and child arrays come from allocation sites of
- * their own. V8 decides per allocation site whether its objects are created in the young or the
- * old generation, from how many survived the last collections. Small files' trees die soon after
- * they are read, which teaches a site "young"; a large file's tree lives, and creating it young
- * makes the young-generation collector copy every node twice (a third of the time of a 45 MB
- * file). With sites that only large files reach, the decision for them stays "old".
+ * Text of at least this many characters read by parse(), which keeps every record, is large: its
+ * nodes and child arrays come from allocation sites of their own. V8 decides per allocation site
+ * whether to create its objects in the young or the old generation, from how many of them survive
+ * young-generation collections. Small files' trees die soon after they are read, which would teach
+ * a shared site "young"; a large file's tree lives, and creating it young makes the
+ * young-generation collector copy every node twice (a third of the time of a 45 MB file). A large
+ * input uses its sites from its first line on: after a large tree dies, V8 drops its "old"
+ * decisions and learns them again only from objects that unoptimised code creates, that is from
+ * the first lines of the next large file. (A site first reached further down, once the scanner is
+ * optimised, was learnt as "old" in the first large file of a process only.)
  */
-const lateLine = 200_000;
+const largeText = 4_000_000;
 
 type FirstEight = [GedcomNode, GedcomNode, GedcomNode, GedcomNode, GedcomNode, GedcomNode, GedcomNode, GedcomNode];
 
@@ -78,8 +119,8 @@ function exactArray(buffer: GedcomNode[], count: number): GedcomNode[] {
   }
 }
 
-/** exactArray with allocation sites of its own, for the lines past lateLine. */
-function exactArrayLate(buffer: GedcomNode[], count: number): GedcomNode[] {
+/** exactArray with allocation sites of its own, for large files (see largeText). */
+function exactArrayLarge(buffer: GedcomNode[], count: number): GedcomNode[] {
   // Only the first `count` entries are read, and the buffer holds at least that many.
   const b = buffer as unknown as FirstEight;
   switch (count) {
@@ -114,6 +155,8 @@ export class GedcomScanner {
   /** Decided at the first line break: does this file end its lines with LF+CR? */
   private lfCr: boolean | null = null;
   private hasDoubleAt = false;
+  /** See largeText. */
+  private large = false;
   private lineNumber = 0;
   /** The open node at each depth. */
   private readonly stack: GedcomNode[] = [];
@@ -125,8 +168,13 @@ export class GedcomScanner {
    */
   private readonly childBuffers: GedcomNode[][] = [];
   private readonly childCounts = new Int32Array(maxLevel + 2);
-  /** Tags are few: one string per tag, found by a hash of its characters. */
-  private readonly tags: (string | undefined)[] = new Array(tagTableSize);
+  /**
+   * Tags are few: one string per tag. A short tag is found by its bits (shortTagKeys holds the
+   * bits of the tag in the same slot of shortTags); a longer one by a hash and its characters.
+   */
+  private readonly shortTagKeys = new Int32Array(tagTableSize);
+  private readonly shortTags: string[] = new Array(tagTableSize).fill('');
+  private readonly longTags: (string | undefined)[] = new Array(tagTableSize);
   private record: GedcomNode | null = null;
   private sawValidLine = false;
   private invalidLines = 0;
@@ -138,10 +186,12 @@ export class GedcomScanner {
 
   /**
    * @param escapeAll GEDCOM 5.x: every `@@` in a value is one `@`. GEDCOM 7: only a leading `@@`.
+   * @param keepsRecords The caller keeps every record (parse()): a large text is read as large.
    */
   constructor(
     private readonly warnings: WarningSink,
     private readonly escapeAll: boolean,
+    private readonly keepsRecords = false,
   ) {
     latest.scanner = this;
   }
@@ -159,6 +209,7 @@ export class GedcomScanner {
     this.nextCr = -1;
     this.final = final;
     this.hasDoubleAt = this.text.indexOf('@@') !== -1;
+    this.large = this.keepsRecords && this.text.length >= largeText;
   }
 
   /**
@@ -174,6 +225,7 @@ export class GedcomScanner {
     const childCounts = this.childCounts;
     const escapeAll = this.escapeAll;
     const hasDoubleAt = this.hasDoubleAt;
+    const large = this.large;
     let pos = this.pos;
     let nextLf = this.nextLf;
     let nextCr = this.nextCr;
@@ -208,24 +260,27 @@ export class GedcomScanner {
         if (!final) break;
         nextStart = length;
       } else {
-        if (end + 1 >= length && !final) break;
-        const breakCode = text.charCodeAt(end);
-        const following = text.charCodeAt(end + 1);
+        // What follows the break is known from the cached positions, without reading the text.
+        const after = end + 1;
+        if (after >= length && !final) break;
+        const followedByLf = nextLf === after && after < length;
+        const followedByCr = nextCr === after && after < length;
         if (lfCr === null) {
-          lfCr = breakCode === LF && following === CR;
+          lfCr = end === nextLf && followedByCr;
           this.lfCr = lfCr;
         }
-        if (breakCode === CR) nextStart = following === LF && !lfCr ? end + 2 : end + 1;
-        else nextStart = following === CR && lfCr ? end + 2 : end + 1;
+        if (end === nextCr) nextStart = followedByLf && !lfCr ? end + 2 : after;
+        else nextStart = followedByCr && lfCr ? end + 2 : after;
       }
       lineNumber++;
       const lineStart = pos;
       pos = nextStart;
 
-      // Leading white space, then the level.
+      // Leading white space, then the level. No read goes past the line: the character at `end`
+      // is read as -1 (a read past the text would make V8 compile these reads as slow calls).
       let p = lineStart;
-      let code = text.charCodeAt(p);
-      while ((code === SPACE || code === TAB) && p < end) code = text.charCodeAt(++p);
+      let code = p < end ? text.charCodeAt(p) : -1;
+      while (code === SPACE || code === TAB) code = ++p < end ? text.charCodeAt(p) : -1;
       if (p >= end) {
         if (this.blankLines + blankRun === 0) this.firstBlankLine = lineNumber;
         blankRun++;
@@ -236,29 +291,29 @@ export class GedcomScanner {
         blankRun = 0;
       }
 
-      if (code < 0x30 || code > 0x39) {
+      if (!isDigit(code)) {
         this.invalid(lineNumber, text.slice(lineStart, end), 'not a GEDCOM line');
         continue;
       }
       let level = code - 0x30;
-      code = text.charCodeAt(++p);
-      while (code >= 0x30 && code <= 0x39 && p < end) {
+      code = ++p < end ? text.charCodeAt(p) : -1;
+      while (isDigit(code)) {
         level = level * 10 + code - 0x30;
-        code = text.charCodeAt(++p);
+        code = ++p < end ? text.charCodeAt(p) : -1;
       }
-      if (p >= end || (code !== SPACE && code !== TAB)) {
+      if (code !== SPACE && code !== TAB) {
         this.invalid(lineNumber, text.slice(lineStart, end), 'not a GEDCOM line');
         continue;
       }
-      while ((code === SPACE || code === TAB) && p < end) code = text.charCodeAt(++p);
+      while (code === SPACE || code === TAB) code = ++p < end ? text.charCodeAt(p) : -1;
 
       // Optional cross-reference id.
       let xref: string | undefined;
       if (code === AT) {
         let q = p + 1;
-        let inner = text.charCodeAt(q);
-        while (q < end && inner !== AT && inner !== SPACE) inner = text.charCodeAt(++q);
-        if (q < end && inner === AT && q > p + 1) {
+        let inner = q < end ? text.charCodeAt(q) : -1;
+        while (q < end && inner !== AT && inner !== SPACE) inner = ++q < end ? text.charCodeAt(q) : -1;
+        if (inner === AT && q > p + 1) {
           xref = text.slice(p + 1, q);
           p = q + 1;
         } else {
@@ -269,26 +324,22 @@ export class GedcomScanner {
           );
           p = q;
         }
-        code = text.charCodeAt(p);
-        while ((code === SPACE || code === TAB) && p < end) code = text.charCodeAt(++p);
+        code = p < end ? text.charCodeAt(p) : -1;
+        while (code === SPACE || code === TAB) code = ++p < end ? text.charCodeAt(p) : -1;
         if (p >= end) {
           this.invalid(lineNumber, text.slice(lineStart, end), 'a cross-reference id without a tag');
           continue;
         }
       }
 
-      // The tag.
+      // The tag, and its characters' bits: the whole tag when it is short, a hash when it is not.
       const tagStart = p;
-      let hash = 0;
-      while (
-        p < end &&
-        ((code >= 0x41 && code <= 0x5a) ||
-          (code >= 0x61 && code <= 0x7a) ||
-          (code >= 0x30 && code <= 0x39) ||
-          code === 0x5f)
-      ) {
-        hash = (hash * 31 + code) | 0;
-        code = text.charCodeAt(++p);
+      let key = 0;
+      let bits = tagBitsOf(code);
+      while (bits !== 0) {
+        key = (key << 6) | bits;
+        code = ++p < end ? text.charCodeAt(p) : -1;
+        bits = tagBitsOf(code);
       }
       if (p === tagStart || (p < end && code !== SPACE && code !== TAB)) {
         this.invalid(lineNumber, text.slice(lineStart, end), 'not a GEDCOM tag');
@@ -300,33 +351,18 @@ export class GedcomScanner {
         this.sawValidLine = true;
         continue;
       }
-      const tag = this.internTag(text, tagStart, p, hash);
+      const tag =
+        p - tagStart <= maxShortTag ? this.shortTag(key, text, tagStart, p) : this.longTag(text, tagStart, p, key);
 
       // The value: everything after the one delimiter, or a pointer @ID@.
       let value: string | undefined;
       let pointer: string | undefined;
       const valueStart = p + 1;
       if (valueStart < end) {
-        let first = text.charCodeAt(valueStart);
         let q = valueStart;
-        if (first === SPACE) {
-          while (first === SPACE && q < end) first = text.charCodeAt(++q);
-        }
-        if (first === AT) {
-          let valueEnd = end;
-          while (valueEnd > q && text.charCodeAt(valueEnd - 1) === SPACE) valueEnd--;
-          const second = text.charCodeAt(q + 1);
-          if (
-            valueEnd - q >= 3 &&
-            text.charCodeAt(valueEnd - 1) === AT &&
-            second !== AT &&
-            second !== HASH &&
-            text.indexOf('@', q + 1) === valueEnd - 1 &&
-            !this.hasSpace(text, q + 1, valueEnd - 1)
-          ) {
-            pointer = text.slice(q + 1, valueEnd - 1);
-          }
-        }
+        let first = text.charCodeAt(q);
+        while (first === SPACE) first = ++q < end ? text.charCodeAt(q) : -1;
+        if (first === AT) pointer = pointerIn(text, q, end);
         if (pointer === undefined) {
           value = text.slice(valueStart, end);
           if (hasDoubleAt) {
@@ -353,7 +389,7 @@ export class GedcomScanner {
           this.warnings.add(lineNumber, 'level-jump', `level ${level} after level ${depth}; read as ${depth + 1}`);
           level = depth + 1;
         }
-        if (depth >= level) depth = this.close(depth, level, lineNumber);
+        if (depth >= level) depth = this.close(depth, level);
         const target = stack[level - 1] as GedcomNode;
         const piece = value ?? (pointer === undefined ? '' : `@${pointer}@`);
         if (tag === 'CONT') target.value = `${target.value ?? ''}\n${piece}`;
@@ -372,13 +408,12 @@ export class GedcomScanner {
       if (depth >= level) {
         // Most lines follow a sibling with no children: nothing to close but that leaf.
         if (depth === level && childCounts[level + 1] === 0) depth = level - 1;
-        else depth = this.close(depth, level, lineNumber);
+        else depth = this.close(depth, level);
       }
-      // Two copies of one literal: see lateLine.
-      const node: GedcomNode =
-        lineNumber < lateLine
-          ? { level, xref, tag, value, pointer, line: lineNumber, children: noChildren }
-          : { level, xref, tag, value, pointer, line: lineNumber, children: noChildren };
+      // Two copies of one literal: see largeText.
+      const node: GedcomNode = large
+        ? { level, xref, tag, value, pointer, line: lineNumber, children: noChildren }
+        : { level, xref, tag, value, pointer, line: lineNumber, children: noChildren };
       stack[level] = node;
       depth = level;
       if (level === 0) {
@@ -411,15 +446,14 @@ export class GedcomScanner {
   }
 
   /** Closes the open nodes from depth `from` up to depth `to`; returns the new depth (to - 1). */
-  private close(from: number, to: number, line: number): number {
+  private close(from: number, to: number): number {
     const stack = this.stack;
     const childCounts = this.childCounts;
     for (let depth = from; depth >= to; depth--) {
       const count = childCounts[depth + 1] as number;
       if (count > 0) {
         const buffer = this.childBuffers[depth + 1] as GedcomNode[];
-        (stack[depth] as GedcomNode).children =
-          line < lateLine ? exactArray(buffer, count) : exactArrayLate(buffer, count);
+        (stack[depth] as GedcomNode).children = this.large ? exactArrayLarge(buffer, count) : exactArray(buffer, count);
         childCounts[depth + 1] = 0;
       }
     }
@@ -432,21 +466,21 @@ export class GedcomScanner {
     return buffer;
   }
 
-  private internTag(text: string, start: number, end: number, hash: number): string {
-    const slot = hash & (tagTableSize - 1);
-    const known = this.tags[slot];
-    if (known !== undefined && known.length === end - start) {
-      let same = true;
-      for (let index = 0; index < known.length; index++) {
-        if (known.charCodeAt(index) !== text.charCodeAt(start + index)) {
-          same = false;
-          break;
-        }
-      }
-      if (same) return known;
-    }
+  private shortTag(key: number, text: string, start: number, end: number): string {
+    const slot = (key ^ (key >>> 15)) & (tagTableSize - 1);
+    if (this.shortTagKeys[slot] === key) return this.shortTags[slot] as string;
     const tag = text.slice(start, end);
-    this.tags[slot] = tag;
+    this.shortTagKeys[slot] = key;
+    this.shortTags[slot] = tag;
+    return tag;
+  }
+
+  private longTag(text: string, start: number, end: number, hash: number): string {
+    const slot = (hash ^ (hash >>> 15)) & (tagTableSize - 1);
+    const known = this.longTags[slot];
+    if (known !== undefined && known.length === end - start && text.startsWith(known, start)) return known;
+    const tag = text.slice(start, end);
+    this.longTags[slot] = tag;
     return tag;
   }
 
@@ -456,11 +490,6 @@ export class GedcomScanner {
     this.pos = 0;
     this.stack.length = 0;
     this.childBuffers.length = 0;
-  }
-
-  private hasSpace(text: string, from: number, to: number): boolean {
-    for (let index = from; index < to; index++) if (text.charCodeAt(index) === SPACE) return true;
-    return false;
   }
 
   private invalid(line: number, content: string, reason: string): void {
@@ -494,7 +523,7 @@ export class GedcomScanner {
         count === 1 ? 'a blank line; skipped' : `${count} blank lines, the first on this line; skipped`,
       );
     }
-    if (this.depth >= 0) this.depth = this.close(this.depth, 0, this.lineNumber);
+    if (this.depth >= 0) this.depth = this.close(this.depth, 0);
     const last = this.record;
     this.record = null;
     this.release();
