@@ -19,6 +19,7 @@ import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer
 import { registerConfigRoutes } from './modules/config/config.routes.ts';
 import { registerContactRoutes } from './modules/contact/contact.routes.ts';
 import { registerEventRoutes } from './modules/event/event.routes.ts';
+import { registerGedcomRoutes } from './modules/gedcom/gedcom.routes.ts';
 import { registerLocationRoutes } from './modules/location/location.routes.ts';
 import { registerNoteRoutes } from './modules/note/note.routes.ts';
 import { registerPersonRoutes } from './modules/person/person.routes.ts';
@@ -100,6 +101,7 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
   registerEventRoutes(app, ctx);
   registerNoteRoutes(app, ctx);
   registerSourceRoutes(app, ctx);
+  registerGedcomRoutes(app, ctx);
   registerContactRoutes(app, ctx);
   registerConfigRoutes(app, ctx);
   app.get('/api/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger());

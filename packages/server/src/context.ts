@@ -5,6 +5,7 @@ import { RateLimiter } from './http/rate-limit.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { type ContactService, createContactService } from './modules/contact/contact.service.ts';
 import { createEventService, type EventService } from './modules/event/event.service.ts';
+import { createGedcomService, type GedcomService } from './modules/gedcom/gedcom.service.ts';
 import { createLocationService, type LocationService } from './modules/location/location.service.ts';
 import { createNoteService, type NoteService } from './modules/note/note.service.ts';
 import { createPersonService, type PersonService } from './modules/person/person.service.ts';
@@ -25,6 +26,7 @@ export interface AppContext {
   events: EventService;
   notes: NoteService;
   sources: SourceService;
+  gedcom: GedcomService;
   contact: ContactService;
   limiters: Record<keyof Config['rateLimits'], RateLimiter>;
 }
@@ -45,6 +47,7 @@ export function createContext(config: Config, db: Db, auth: Auth, mailer: Mailer
     events: createEventService({ db }),
     notes: createNoteService({ db }),
     sources: createSourceService({ db }),
+    gedcom: createGedcomService({ db, maxPaidBytes: config.gedcomMaxBytes, paidNodeLimit: config.paidNodeLimit }),
     contact: createContactService({ db, mailer, supportEmail: config.supportEmail }),
     limiters,
   };

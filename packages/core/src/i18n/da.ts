@@ -337,6 +337,7 @@ export const da = {
     copyNotice: 'Dette er en ikke-gemt kopi. Ret det, der er anderledes, og gem; en kopi skal have dato og sted.',
     date: 'Dato',
     noDate: 'Ingen dato',
+    gedcomDate: 'Dato i GEDCOM-filen: {{date}}',
     cause: {
       default: 'Årsag',
       occupation: 'Erhverv',

@@ -340,6 +340,7 @@ export const en = {
     copyNotice: 'This is an unsaved copy. Change what differs and save; a copy needs a date and a place.',
     date: 'Date',
     noDate: 'No date',
+    gedcomDate: 'Date in the GEDCOM file: {{date}}',
     cause: {
       default: 'Cause of event',
       occupation: 'Occupation',

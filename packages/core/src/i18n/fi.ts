@@ -340,6 +340,7 @@ export const fi = {
       'Tämä on tallentamaton kopio. Muuta erilaiset tiedot ja tallenna; kopiolla on oltava päivämäärä ja paikka.',
     date: 'Päivämäärä',
     noDate: 'Ei päivämäärää',
+    gedcomDate: 'Päivämäärä GEDCOM-tiedostossa: {{date}}',
     cause: {
       default: 'Syy',
       occupation: 'Ammatti',

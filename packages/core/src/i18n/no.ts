@@ -337,6 +337,7 @@ export const no = {
     copyNotice: 'Dette er en ulagret kopi. Endre det som er annerledes, og lagre; en kopi må ha dato og sted.',
     date: 'Dato',
     noDate: 'Ingen dato',
+    gedcomDate: 'Dato i GEDCOM-filen: {{date}}',
     cause: {
       default: 'Årsak',
       occupation: 'Yrke',

@@ -337,6 +337,7 @@ export const sv = {
     copyNotice: 'Det här är en osparad kopia. Ändra det som skiljer och spara; en kopia behöver datum och plats.',
     date: 'Datum',
     noDate: 'Inget datum',
+    gedcomDate: 'Datum i GEDCOM-filen: {{date}}',
     cause: {
       default: 'Orsak',
       occupation: 'Yrke',

@@ -118,6 +118,8 @@ export const eventSchema = z.object({
   typeName: z.string().nullable(),
   typeNameVerb: z.string().nullable(),
   ...storedDateShape,
+  /** The date as an imported GEDCOM file wrote it, when the dates above could not say all of it. */
+  dateText: z.string().nullable(),
   causeOfEvent: z.string().nullable(),
   description: z.string().nullable(),
   location: eventPlaceSchema.nullable(),

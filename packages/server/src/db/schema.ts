@@ -17,6 +17,7 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -290,6 +291,11 @@ export const event = pgTable(
     dateTo: date('date_to', { mode: 'string' }),
     causeOfEvent: text('cause_of_event'),
     description: text('description'),
+    /**
+     * The date as an imported file wrote it, when Anor's dates could not say all of it (a date
+     * phrase, another calendar, a dual year): shown next to the date and written back on export.
+     */
+    dateText: text('date_text'),
     locationId: uuid('location_id'),
     /** Raised on every write: an update must name the revision it started from (two tabs, one event). */
     revision: integer('revision').notNull().default(1),
@@ -417,7 +423,7 @@ export const citation = pgTable(
 );
 
 /**
- * A citation cited on an event, place or note. The node side has no foreign key (three kinds of
+ * A citation cited on an event, place, note or person (a GEDCOM import's person-level SOUR). The node side has no foreign key (several kinds of
  * node); a statement-level trigger on each node table removes the links of deleted nodes.
  */
 export const citationLink = pgTable(
@@ -426,7 +432,7 @@ export const citationLink = pgTable(
     treeId: uuid('tree_id').notNull(),
     citationId: uuid('citation_id').notNull(),
     nodeId: uuid('node_id').notNull(),
-    nodeKind: text('node_kind', { enum: ['event', 'location', 'note'] }).notNull(),
+    nodeKind: text('node_kind', { enum: ['event', 'location', 'note', 'person'] }).notNull(),
     position: integer('position').notNull().default(0),
   },
   (table) => [
@@ -437,6 +443,19 @@ export const citationLink = pgTable(
     ),
   ],
 );
+
+/** The reference fields a GEDCOM record carries (SPEC §3 note and media object), kept from an import. */
+const gedcomReferenceColumns = {
+  /** The record's cross-reference id in the imported file (`N12` for `0 @N12@ NOTE`). */
+  gedcomId: text('gedcom_id'),
+  /** RIN */
+  automatedRecordId: text('automated_record_id'),
+  /** REFN and its TYPE */
+  userReferenceNumber: text('user_reference_number'),
+  userReferenceType: text('user_reference_type'),
+  /** CHAN.DATE (with its TIME), as written in the file. */
+  gedcomChangeDate: text('gedcom_change_date'),
+};
 
 /** A rich-text note. */
 export const note = pgTable(
@@ -449,6 +468,7 @@ export const note = pgTable(
     title: text('title'),
     /** Sanitized HTML. */
     text: text('text').notNull(),
+    ...gedcomReferenceColumns,
     ...timestamps,
   },
   (table) => [primaryKey({ columns: [table.treeId, table.id] })],
@@ -485,9 +505,80 @@ export const mediaObject = pgTable(
     format: text('format'),
     type: text('type'),
     title: text('title'),
+    ...gedcomReferenceColumns,
     ...timestamps,
   },
   (table) => [primaryKey({ columns: [table.treeId, table.id] })],
+);
+
+/** A media object attached to a person, event, place, source or note (see citation_link). */
+export const mediaLink = pgTable(
+  'media_link',
+  {
+    treeId: uuid('tree_id').notNull(),
+    mediaId: uuid('media_id').notNull(),
+    nodeId: uuid('node_id').notNull(),
+    nodeKind: text('node_kind', {
+      enum: ['person', 'event', 'location', 'citation', 'record', 'repository', 'note'],
+    }).notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.treeId, table.nodeId, table.mediaId] }),
+    index('media_link_media_idx').on(table.treeId, table.mediaId),
+    foreignKey({
+      columns: [table.treeId, table.mediaId],
+      foreignColumns: [mediaObject.treeId, mediaObject.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+export const gedcomExtraKinds = [
+  'tree',
+  'person',
+  'family',
+  'event',
+  'location',
+  'repository',
+  'record',
+  'citation',
+  'note',
+  'media',
+] as const;
+export type GedcomExtraKind = (typeof gedcomExtraKinds)[number];
+
+/** A GEDCOM line kept as it was: tag, value, pointer and subordinate lines (no levels, no line numbers). */
+export interface KeptGedcomLine {
+  /** Only on records kept whole with the tree (SUBM, custom records): their own xref. */
+  xref?: string;
+  tag: string;
+  value?: string;
+  /** An Anor id (the node the file's pointer named) or, when it named nothing Anor keeps, `?` + the file's xref. */
+  pointer?: string;
+  children: KeptGedcomLine[];
+}
+
+/**
+ * What an import found in a GEDCOM structure and Anor has no field for, kept with the node it
+ * belongs to so that export writes it back. A node has at most one row. A family is not a node in
+ * Anor: its row has its own id and names its members in `anchor` (the parents' ids, sorted, or
+ * the children's when it has no parents).
+ */
+export const gedcomExtra = pgTable(
+  'gedcom_extra',
+  {
+    treeId: uuid('tree_id')
+      .notNull()
+      .references(() => tree.id, { onDelete: 'cascade' }),
+    nodeId: uuid('node_id').notNull(),
+    nodeKind: text('node_kind', { enum: gedcomExtraKinds }).notNull(),
+    /** The structure's own tag where Anor's type does not say it (an event of type other: `CENS`, `_MILT`). */
+    tag: text('tag'),
+    anchor: text('anchor').array(),
+    /** Level-1 lines of the structure (children of the record, or of the event or place line). */
+    lines: jsonb('lines').$type<KeptGedcomLine[]>().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.treeId, table.nodeId] })],
 );
 
 export const schema = {
@@ -512,4 +603,6 @@ export const schema = {
   note,
   noteLink,
   mediaObject,
+  mediaLink,
+  gedcomExtra,
 };

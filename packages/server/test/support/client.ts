@@ -30,16 +30,17 @@ export class TestClient {
   ): Promise<TestResponse<T>> {
     const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     const isRaw = typeof body === 'string';
+    const isBytes = body instanceof Uint8Array;
     const response = await this.app.inject({
       method,
       url,
       headers: {
         'accept-language': this.language,
         ...(cookie ? { cookie } : {}),
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(body !== undefined ? { 'content-type': isBytes ? 'application/octet-stream' : 'application/json' } : {}),
         ...headers,
       },
-      payload: body === undefined ? undefined : isRaw ? body : JSON.stringify(body),
+      payload: body === undefined ? undefined : isBytes ? Buffer.from(body) : isRaw ? body : JSON.stringify(body),
     });
     this.storeCookies(response.headers['set-cookie']);
     const text = response.body;

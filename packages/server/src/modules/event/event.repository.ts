@@ -25,6 +25,8 @@ export interface EventWrite {
 
 export interface EventRow extends EventWrite {
   id: string;
+  /** The date as an imported file wrote it (see the schema); only an import sets it. */
+  dateText: string | null;
   revision: number;
   createdAt: Date;
   updatedAt: Date;
@@ -62,6 +64,7 @@ const eventColumns = {
   endDate: event.endDate,
   endDateType: event.endDateType,
   dateFrom: event.dateFrom,
+  dateText: event.dateText,
   dateTo: event.dateTo,
   causeOfEvent: event.causeOfEvent,
   description: event.description,

@@ -107,6 +107,7 @@ export function createEventService({ db }: { db: Db }) {
           typeName: row.typeName,
           typeNameVerb: row.typeNameVerb,
           ...resolveEventDate(row),
+          dateText: row.dateText,
           causeOfEvent: row.causeOfEvent,
           description: row.description,
           location: path

@@ -99,6 +99,20 @@ export async function lockOwner(db: Db, ownerId: string): Promise<void> {
   await db.select({ id: user.id }).from(user).where(eq(user.id, ownerId)).for('update');
 }
 
+/** A tree whose root person the caller inserts itself (a GEDCOM import's first individual). */
+export async function insertTree(
+  db: Db,
+  values: { id: string; ownerId: string; name: string; nameKey: string; rootId: string | null },
+): Promise<void> {
+  await db.insert(tree).values(values);
+}
+
+/** The unnamed root person of a tree that has none (a GEDCOM file without individuals). */
+export async function insertRootPerson(db: Db, treeId: string, rootId: string): Promise<void> {
+  await db.insert(person).values({ treeId, id: rootId, rootRelation: 'root' });
+  await db.update(tree).set({ rootId }).where(eq(tree.id, treeId));
+}
+
 export async function insertTreeWithRoot(
   db: Db,
   values: { id: string; ownerId: string; name: string; nameKey: string; rootId: string },

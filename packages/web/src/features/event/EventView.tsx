@@ -66,9 +66,14 @@ export function EventView({ treeId, event, onShowPerson, onShowPlace, actions, t
           >
             {typeName(event)}
           </Title>
-          <Text c={date ? undefined : 'dimmed'} data-testid="event-date-text">
-            {date || t('eventEditor.noDate')}
+          <Text c={date || event.dateText ? undefined : 'dimmed'} data-testid="event-date-text">
+            {date || (event.dateText ? '' : t('eventEditor.noDate'))}
           </Text>
+          {event.dateText ? (
+            <Text size="sm" c="dimmed" data-testid="event-gedcom-date">
+              {t('eventEditor.gedcomDate', { date: event.dateText })}
+            </Text>
+          ) : null}
         </Stack>
         {actions}
       </Group>

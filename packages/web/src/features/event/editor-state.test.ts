@@ -64,6 +64,7 @@ const baptism: Event = {
   endDate: '1850-03-12',
   endDateType: 'exact',
   causeOfEvent: null,
+  dateText: null,
   description: 'In the parish church.',
   location: { id: place, name: 'Sunne', text: 'Sunne, Värmland', coordinates: null },
   participants: [person(maria, 'Maria', 'godparent'), person(anna, 'Anna', 'primary'), person(erik, 'Erik', 'parent')],

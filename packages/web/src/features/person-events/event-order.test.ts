@@ -38,6 +38,7 @@ function event(type: EventType, fields: Partial<TreeEvent> = {}, role = 'primary
     endDate: null,
     endDateType: 'exact',
     causeOfEvent: null,
+    dateText: null,
     description: null,
     location: null,
     participants: [participant(me, role)],

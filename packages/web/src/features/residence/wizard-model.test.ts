@@ -40,6 +40,7 @@ function residence(locationId: string, startDate: string, endDate: string): Tree
     endDate,
     endDateType: 'exact',
     causeOfEvent: null,
+    dateText: null,
     description: null,
     location: { id: locationId, name: locationId, text: locationId, coordinates: null },
     participants: [],

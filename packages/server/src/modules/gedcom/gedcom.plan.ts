@@ -1,0 +1,279 @@
+import {
+  type GedcomCounts,
+  type GedcomKeptGroup,
+  type GedcomWarningCodeName,
+  type GedcomWarningGroup,
+  type Gender,
+  gedcomReportMaxLines,
+} from '@anor/core';
+import type { GedcomExtraKind, KeptGedcomLine } from '../../db/schema.ts';
+import type { EventWrite, ParticipantWrite } from '../event/event.repository.ts';
+
+/**
+ * Everything an import writes, with ids already given, built in memory by the mapper (no
+ * database) and written by the repository in a few set-wise statements. Ids are new version-7
+ * UUIDs; the file's xrefs survive only in the report and the kept lines.
+ */
+export interface ImportPlan {
+  persons: PlanPerson[];
+  /** `line`: the FAM record's, for the report. */
+  parentLinks: { parentId: string; childId: string; line: number }[];
+  /** personA < personB */
+  partnerLinks: { personA: string; personB: string }[];
+  /** personA < personB: children of a family without parents. */
+  siblingLinks: { personA: string; personB: string }[];
+  /** Parents before children. */
+  locations: PlanLocation[];
+  events: PlanEvent[];
+  /** Participants of events already drained (written without them: their persons may come later in the file). */
+  participants: PlanParticipant[];
+  /** Coordinates found for places already drained. */
+  coordinates: { id: string; lat: number; lng: number }[];
+  repositories: PlanRepository[];
+  records: PlanRecord[];
+  citations: PlanCitation[];
+  citationLinks: PlanLink<'event' | 'location' | 'note' | 'person'>[];
+  notes: PlanNote[];
+  noteLinks: PlanLink<'person' | 'event' | 'location' | 'citation' | 'record' | 'repository'>[];
+  media: PlanMedia[];
+  mediaLinks: PlanLink<'person' | 'event' | 'location' | 'citation' | 'record' | 'repository' | 'note'>[];
+  extras: PlanExtra[];
+  /** The first individual of the file. */
+  rootId: string | null;
+  families: number;
+}
+
+export interface PlanPerson {
+  id: string;
+  fName: string | null;
+  pName: string | null;
+  lName: string | null;
+  gender: Gender;
+  occupation: string | null;
+  description: string | null;
+  searchText: string;
+  sortKey: string;
+}
+
+export interface PlanLocation {
+  id: string;
+  parentId: string | null;
+  name: string;
+  nameKey: string;
+  sortKey: string;
+  type: string | null;
+  lat: number | null;
+  lng: number | null;
+}
+
+export interface PlanEvent {
+  id: string;
+  values: EventWrite & { dateText: string | null };
+  participants: ParticipantWrite[];
+}
+
+export interface PlanParticipant extends ParticipantWrite {
+  eventId: string;
+  position: number;
+}
+
+/**
+ * Rows written while the file is still being read (see the mapper's `drain`): everything whose
+ * foreign keys point at rows already written or in the same batch. What points at a record the
+ * file has not come to yet (a forward pointer) waits in the plan for the end.
+ */
+export interface DrainedRows {
+  persons: PlanPerson[];
+  locations: PlanLocation[];
+  events: PlanEvent[];
+  notes: PlanNote[];
+  media: PlanMedia[];
+  repositories: PlanRepository[];
+  records: PlanRecord[];
+  citations: PlanCitation[];
+  participants: PlanParticipant[];
+  citationLinks: ImportPlan['citationLinks'];
+  noteLinks: ImportPlan['noteLinks'];
+  mediaLinks: ImportPlan['mediaLinks'];
+}
+
+export interface PlanRepository {
+  id: string;
+  title: string;
+  titleKey: string;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  postalCode: string | null;
+  country: string | null;
+  phone: string | null;
+  email: string | null;
+  fax: string | null;
+  www: string | null;
+}
+
+export interface PlanRecord {
+  id: string;
+  repositoryId: string | null;
+  title: string;
+  titleKey: string;
+  originator: string | null;
+  filedByEntry: string | null;
+  publicationFacts: string | null;
+  url: string | null;
+}
+
+export interface PlanCitation {
+  id: string;
+  recordId: string | null;
+  whereWithinSourceText: string | null;
+  whereWithinSourceUrl: string | null;
+  textFromSource: string;
+  searchText: string;
+  eventCitedFrom: string | null;
+  eventCitedFromRole: string | null;
+  entryRecordingDate: string | null;
+  certaintyAssessment: string | null;
+}
+
+export interface GedcomReferenceFields {
+  gedcomId: string | null;
+  automatedRecordId: string | null;
+  userReferenceNumber: string | null;
+  userReferenceType: string | null;
+  gedcomChangeDate: string | null;
+}
+
+export interface PlanNote extends GedcomReferenceFields {
+  id: string;
+  title: string | null;
+  text: string;
+}
+
+export interface PlanMedia extends GedcomReferenceFields {
+  id: string;
+  fileReference: string;
+  format: string | null;
+  type: string | null;
+  title: string | null;
+}
+
+export interface PlanLink<Kind extends string> {
+  targetId: string;
+  nodeId: string;
+  nodeKind: Kind;
+  position: number;
+}
+
+export interface PlanExtra {
+  nodeId: string;
+  nodeKind: GedcomExtraKind;
+  tag: string | null;
+  anchor: string[] | null;
+  lines: KeptGedcomLine[];
+}
+
+export function emptyPlan(): ImportPlan {
+  return {
+    persons: [],
+    parentLinks: [],
+    partnerLinks: [],
+    siblingLinks: [],
+    locations: [],
+    events: [],
+    participants: [],
+    coordinates: [],
+    repositories: [],
+    records: [],
+    citations: [],
+    citationLinks: [],
+    notes: [],
+    noteLinks: [],
+    media: [],
+    mediaLinks: [],
+    extras: [],
+    rootId: null,
+    families: 0,
+  };
+}
+
+/** What an import creates, counted as rows are drained and at the end. */
+export class ImportCounts {
+  readonly counts: GedcomCounts = {
+    persons: 0,
+    families: 0,
+    events: 0,
+    places: 0,
+    repositories: 0,
+    sources: 0,
+    citations: 0,
+    notes: 0,
+    media: 0,
+  };
+  images = 0;
+  /** The most citations on one event or place (a link's position is its place among the node's citations). */
+  mostSourcesPerNode = 0;
+
+  addDrained(rows: DrainedRows, isImage: (media: PlanMedia) => boolean): void {
+    this.counts.persons += rows.persons.length;
+    this.counts.places += rows.locations.length;
+    this.counts.events += rows.events.length;
+    this.counts.notes += rows.notes.length;
+    this.counts.media += rows.media.length;
+    this.counts.repositories += rows.repositories.length;
+    this.counts.sources += rows.records.length;
+    this.counts.citations += rows.citations.length;
+    for (const media of rows.media) if (isImage(media)) this.images += 1;
+    for (const link of rows.citationLinks) {
+      if ((link.nodeKind === 'event' || link.nodeKind === 'location') && link.position >= this.mostSourcesPerNode) {
+        this.mostSourcesPerNode = link.position + 1;
+      }
+    }
+  }
+
+  addFinal(plan: ImportPlan): void {
+    this.counts.families = plan.families;
+  }
+
+  /** Persons, places, events and sources: what counts against the node ceiling. */
+  get nodes(): number {
+    const c = this.counts;
+    return c.persons + c.places + c.events + c.repositories + c.sources + c.citations;
+  }
+}
+
+/** Warnings and kept lines, grouped for the report, with the first line numbers of each group. */
+export class ImportReport {
+  private readonly warnings = new Map<GedcomWarningCodeName, GedcomWarningGroup>();
+  private readonly kept = new Map<string, GedcomKeptGroup>();
+
+  warn(code: GedcomWarningCodeName, line: number, detail?: string): void {
+    let group = this.warnings.get(code);
+    if (!group) {
+      group = { code, count: 0, items: [] };
+      this.warnings.set(code, group);
+    }
+    group.count += 1;
+    if (group.items.length < gedcomReportMaxLines) {
+      group.items.push(detail === undefined ? { line } : { line, detail });
+    }
+  }
+
+  keep(path: string, line: number): void {
+    let group = this.kept.get(path);
+    if (!group) {
+      group = { path, count: 0, lines: [] };
+      this.kept.set(path, group);
+    }
+    group.count += 1;
+    if (group.lines.length < gedcomReportMaxLines) group.lines.push(line);
+  }
+
+  warningGroups(): GedcomWarningGroup[] {
+    return [...this.warnings.values()];
+  }
+
+  keptGroups(): GedcomKeptGroup[] {
+    return [...this.kept.values()].sort((a, b) => b.count - a.count || a.path.localeCompare(b.path));
+  }
+}

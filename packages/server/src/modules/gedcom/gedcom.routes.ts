@@ -1,0 +1,111 @@
+import {
+  gedcomExportQuerySchema,
+  gedcomImportAnswerSchema,
+  gedcomImportJsonBodySchema,
+  gedcomImportQuerySchema,
+} from '@anor/core';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { AppError, parseOrThrow } from '../../http/errors.ts';
+import { requestLanguage } from '../../http/language.ts';
+import { treeParams } from '../../http/params.ts';
+import { currentUser, requireUser } from '../../http/session.ts';
+
+const userParams = z.strictObject({ userId: z.string().min(1).max(64) });
+const tags = ['gedcom'];
+
+/** A file name for Content-Disposition: the tree's name, ASCII-safe, plus the UTF-8 form. */
+function attachmentHeader(name: string): string {
+  const ascii =
+    name
+      .normalize('NFD')
+      .replace(/[^\x20-\x7e]/g, '')
+      .replace(/["\\/]/g, '')
+      .trim() || 'tree';
+  return `attachment; filename="${ascii}.ged"; filename*=UTF-8''${encodeURIComponent(`${name}.ged`)}`;
+}
+
+/**
+ * GEDCOM import (SPEC §7 `POST /api/user/{userId}/tree/gedcom`) and export. The import takes the
+ * file's bytes as `application/octet-stream` (so the server, not the browser, decides the encoding)
+ * or the JSON `{ gedcomString }`; its body limit is the paid tier's file limit, and the service
+ * applies the tier's own.
+ */
+export function registerGedcomRoutes(app: FastifyInstance, ctx: AppContext) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { auth, users, gedcom, config } = ctx;
+
+  app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'application/octet-stream',
+      { parseAs: 'buffer', bodyLimit: config.gedcomMaxBytes + 1 },
+      (_request, body, done) => done(null, body),
+    );
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/api/user/:userId/tree/gedcom',
+      {
+        bodyLimit: config.gedcomMaxBytes + 1,
+        schema: {
+          tags,
+          summary: 'Create a tree from a GEDCOM file (the bytes, or { gedcomString })',
+          params: userParams,
+          querystring: gedcomImportQuerySchema,
+          response: { 201: gedcomImportAnswerSchema },
+        },
+      },
+      async (request, reply) => {
+        const viewer = await requireUser(auth, request);
+        users.assertSelf(viewer.id, request.params.userId);
+        let content: Uint8Array | string;
+        let treeName = request.query.treeName;
+        if (Buffer.isBuffer(request.body)) {
+          content = request.body;
+        } else if (request.body === undefined || request.body === null) {
+          throw new AppError('gedcom.error.noFile');
+        } else {
+          const body = parseOrThrow(gedcomImportJsonBodySchema, request.body);
+          content = body.gedcomString;
+          treeName = body.treeName ?? treeName;
+        }
+        const { subscription } = await users.userInfo(viewer.id);
+        // A client that goes away cancels the import: its transaction rolls back.
+        const controller = new AbortController();
+        reply.raw.on('close', () => {
+          if (!reply.raw.writableFinished) controller.abort();
+        });
+        const answer = await gedcom.importFile(
+          viewer,
+          { content, treeName, language: requestLanguage(request), subscription },
+          controller.signal,
+        );
+        return reply.status(201).send(answer);
+      },
+    );
+  });
+
+  routes.get(
+    '/api/:treeId/gedcom',
+    {
+      schema: {
+        tags,
+        summary: 'Download the tree as GEDCOM 5.5.1 or 7.0 (owner only)',
+        params: treeParams,
+        querystring: gedcomExportQuerySchema,
+        produces: ['text/plain'],
+      },
+    },
+    async (request, reply) => {
+      const { name, text } = await gedcom.exportFile(
+        await currentUser(auth, request),
+        request.params.treeId,
+        request.query.version,
+      );
+      return reply
+        .header('content-type', 'text/plain; charset=utf-8')
+        .header('content-disposition', attachmentHeader(name))
+        .send(text);
+    },
+  );
+}
