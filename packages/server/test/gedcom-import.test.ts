@@ -279,7 +279,7 @@ describe('GEDCOM import: what a file becomes', () => {
       dateText: 'INT 3 MAR 1850 (på söndagen)',
       locationId: byName.get('Sunne')?.id,
     });
-    expect(ofType('occupation')[0]).toMatchObject({ description: 'Torpare', startDate: '1875', endDate: '1890' });
+    expect(ofType('occupation')[0]).toMatchObject({ causeOfEvent: 'Torpare', startDate: '1875', endDate: '1890' });
     expect(ofType('other')[0]).toMatchObject({ typeName: 'Census', startDate: '1880' });
     expect(ofType('death')).toHaveLength(1);
     expect(ofType('marriage')[0]).toMatchObject({ startDate: '1870', startDateType: 'between', endDate: '1872' });

@@ -424,15 +424,14 @@ export function buildGedcom(data: ExportData, treeId: string, version: Version):
     else notesOfMedia.set(link.targetId, [link.nodeId]);
   }
   const noteXref = new Map<string, string>();
-  const inlineNotes = new Set<string>();
   for (const note of data.notes) {
+    // (An empty inline note would be no note when read back.)
     const inline =
       !hasReferenceFields(note) &&
       !pointedAt.has(note.id) &&
       noteUses.get(note.id) === 1 &&
       htmlToPlainText(note.text).trim() !== '';
-    if (inline) inlineNotes.add(note.id);
-    else noteXref.set(note.id, nextNote());
+    if (!inline) noteXref.set(note.id, nextNote());
   }
 
   // Media: 7.0 has only OBJE records; 5.5.1 writes an object used once inline, as the import found it.
@@ -450,7 +449,6 @@ export function buildGedcom(data: ExportData, treeId: string, version: Version):
     }
   }
   const mediaXref = new Map<string, string>();
-  const inlineMedia = new Set<string>();
   for (const media of data.media) {
     const inline =
       !isSeven &&
@@ -458,8 +456,7 @@ export function buildGedcom(data: ExportData, treeId: string, version: Version):
       !pointedAt.has(media.id) &&
       !mediaOnNotes.has(media.id) &&
       mediaUses.get(media.id) === 1;
-    if (inline) inlineMedia.add(media.id);
-    else mediaXref.set(media.id, nextMedia());
+    if (!inline) mediaXref.set(media.id, nextMedia());
   }
 
   const recordXref = new Map<string, string>();

@@ -11,7 +11,7 @@ import {
   swedishSortKey,
   uuidv7,
 } from '@anor/core';
-import type { GedcomNode, GedcomRecord } from '@anor/gedcom';
+import { type GedcomNode, type GedcomRecord, parseGedcomDate } from '@anor/gedcom';
 import type { GedcomExtraKind, KeptGedcomLine } from '../../db/schema.ts';
 import type { ParticipantWrite } from '../event/event.repository.ts';
 import { sanitizeRichText } from '../note/rich-text.ts';
@@ -115,6 +115,19 @@ function nameParts(value: string): { given: string; surname: string; suffix: str
   return { given: value.slice(0, first).trim(), surname: surname.trim(), suffix: suffix.trim() };
 }
 
+/**
+ * A 7.0 DATE with its PHRASE as one date text: `(phrase)` for a phrase alone, `INT date (phrase)`
+ * for a date with one, the phrase itself when it is the date with its dual year (7.0 writes
+ * `1751` with the phrase `12 FEB 1750/51`). Other dates keep their PHRASE as a kept line.
+ */
+function dateWithPhrase(value: string, phrase: string | null): string {
+  if (phrase === null) return value;
+  if (value.trim() === '') return `(${phrase})`;
+  if (/\d\/\d/.test(phrase) && parseGedcomDate(phrase).kind !== 'phrase') return phrase;
+  if (parseGedcomDate(value).kind === 'exact') return `INT ${value} (${phrase})`;
+  return value;
+}
+
 function nullIfEmpty(text: string): string | null {
   return text === '' ? null : text;
 }
@@ -197,6 +210,8 @@ export function createGedcomMapper(
   /** Entries whose pointers expected another kind of record than the file has: their links go. */
   const abandoned: XrefEntry[] = [];
   function resolve(xref: string, kind: NodeKind, line: number): string | undefined {
+    // 7.0's @VOID@ names no record: the line is kept as it was (a citation has no source record).
+    if (xref === 'VOID') return undefined;
     const found = ids.get(xref);
     if (found === undefined) {
       const entry: XrefEntry = { id: uuidv7(), kind, defined: false, xref, line };
@@ -290,7 +305,11 @@ export function createGedcomMapper(
       .split(',')
       .map((part) => part.trim())
       .filter((part) => part !== '');
-    if (parts.length === 0) return null;
+    if (parts.length === 0) {
+      // No place, but what is under it (a MAP, a note) is kept with the event.
+      if (eventId !== null && plac.children.length > 0) keep(eventId, 'event', plac, path);
+      return null;
+    }
     const form = (textOf(childOf(plac, 'FORM')) ?? headerPlaceForm)?.split(',').map((part) => part.trim());
     const types = form && form.length === parts.length ? form : null;
     let parentId: string | null = null;
@@ -432,7 +451,8 @@ export function createGedcomMapper(
     path: string,
   ): void {
     let recordId: string | null = null;
-    if (node.pointer !== undefined) {
+    // 7.0's SOUR @VOID@ is a citation without a source record.
+    if (node.pointer !== undefined && node.pointer !== 'VOID') {
       recordId = resolve(node.pointer, 'record', node.line) ?? null;
       if (recordId === null) return;
     }
@@ -532,7 +552,17 @@ export function createGedcomMapper(
       mediaId = uuidv7();
       const { used, ...fields } = mediaFields(node);
       plan.media.push({ id: mediaId, ...fields, ...noReferences });
-      for (const child of node.children) if (!used.has(child)) keep(mediaId, 'media', child, `${path}.OBJE`);
+      for (const child of node.children) {
+        if (used.has(child)) continue;
+        if (child.tag === 'NOTE' || child.tag === 'SNOTE') {
+          // As under an OBJE record: the note gets the media object.
+          const noteId = noteIdOf(child, `${path}.OBJE`);
+          const position = noteId === undefined ? null : linkPosition('media', noteId, 'note', mediaId);
+          if (noteId !== undefined && position !== null) {
+            plan.mediaLinks.push({ targetId: mediaId, nodeId: noteId, nodeKind: 'note', position });
+          }
+        } else keep(mediaId, 'media', child, `${path}.OBJE`);
+      }
     }
     const position = linkPosition('media', nodeId, nodeKind, mediaId);
     if (position !== null) plan.mediaLinks.push({ targetId: mediaId, nodeId, nodeKind, position });
@@ -576,7 +606,7 @@ export function createGedcomMapper(
     const isGeneric = node.tag === 'EVEN' || node.tag === 'FACT';
     if (type === 'other') {
       typeName = isGeneric ? (textOf(own) ?? otherEventName(node.tag, language)) : otherEventName(node.tag, language);
-      if (!isGeneric) tagExtra(id, 'event', node.tag, null);
+      if (node.tag !== 'EVEN') tagExtra(id, 'event', node.tag, null);
     }
     // A second birth or death of one person (two sources disagreeing) stays, as an event of its own type name.
     if ((oncePerPersonTypes as readonly EventType[]).includes(type)) {
@@ -594,7 +624,7 @@ export function createGedcomMapper(
     }
     // `1 DEAT Y` says only that the event happened; an attribute's value is its fact.
     const value = node.value?.trim();
-    const description = value && !(value === 'Y' && !attributeTags.has(node.tag)) ? value : null;
+    let description = value && !(value === 'Y' && !attributeTags.has(node.tag)) ? value : null;
     let date = { startDate: null, startDateType: 'exact', endDate: null, endDateType: 'exact' } as {
       startDate: string | null;
       startDateType: string;
@@ -615,11 +645,14 @@ export function createGedcomMapper(
             keep(id, 'event', child, path);
             break;
           }
-          const mapped = mapGedcomDate(child.value ?? '');
+          const phrase = childOf(child, 'PHRASE');
+          const text = dateWithPhrase(child.value ?? '', textOf(phrase));
+          const mapped = mapGedcomDate(text);
           date = mapped.date;
-          if (!mapped.exact) dateText = child.value ?? null;
+          if (!mapped.exact) dateText = text;
           if (mapped.warning) report.warn(mapped.warning, child.line, child.value?.trim());
-          if (child.children.length > 0) keepUnder(id, 'event', child, [...child.children], path);
+          const rest = child.children.filter((part) => part !== phrase || text === (child.value ?? ''));
+          if (rest.length > 0) keepUnder(id, 'event', child, rest, path);
           break;
         }
         case 'PLAC':
@@ -662,6 +695,13 @@ export function createGedcomMapper(
         default:
           keep(id, 'event', child, path);
       }
+    }
+    // Anor keeps an occupation's title in the cause field (the editor's "Occupation"); a CAUS of its own was kept.
+    if (type === 'occupation' && description !== null) {
+      if (causeOfEvent !== null)
+        keep(id, 'event', { level: 0, tag: 'CAUS', value: causeOfEvent, line: node.line, children: [] }, path);
+      causeOfEvent = description;
+      description = null;
     }
     const range = eventDateIsoRange(date);
     plan.events.push({
@@ -747,6 +787,8 @@ export function createGedcomMapper(
     }
   }
 
+  /** Families kept lines point at (filled in finish): they get an anchored gedcom_extra row. */
+  const namedFamilies = new Set<string>();
   const parentsOf = new Map<string, string[]>();
   const partnerPairs = new Set<string>();
   const siblingPairs = new Set<string>();
@@ -872,6 +914,7 @@ export function createGedcomMapper(
           const family = child.pointer === undefined ? undefined : familyOf(child.pointer, child.line);
           if (family === undefined) {
             if (child.pointer === undefined) report.warn('missing-record', child.line, child.tag);
+            else if (child.children.length > 0) keep(id, 'person', child, 'INDI');
             break;
           }
           if (child.tag === 'FAMC' && !family.children.includes(id)) family.children.push(id);
@@ -951,8 +994,9 @@ export function createGedcomMapper(
         }
       }
     }
-    // A family is no node of Anor's: its kept lines name its members, so export finds it again.
-    if (extras.has(id)) {
+    // A family is no node of Anor's: its kept lines name its members, so export finds it again;
+    // so do the kept lines that point at it (a FAMC with its pedigree, an ADOP's FAMC).
+    if (extras.has(id) || namedFamilies.has(id)) {
       tagExtra(
         id,
         'family',
@@ -1171,6 +1215,15 @@ export function createGedcomMapper(
       report.warn('missing-record', entry.line, `@${entry.xref}@`);
     }
     const persons = new Set([...ids.values()].filter((e) => e.kind === 'person' && e.defined).map((e) => e.id));
+    const nameFamilies = (lines: readonly KeptGedcomLine[]) => {
+      for (const kept of lines) {
+        const entry = kept.pointer === undefined ? undefined : ids.get(kept.pointer.slice(1));
+        if (entry?.kind === 'family') namedFamilies.add(entry.id);
+        nameFamilies(kept.children);
+      }
+    };
+    nameFamilies(treeLines);
+    for (const extra of extras.values()) nameFamilies(extra.lines);
     for (const family of families.values()) {
       if (family.record === undefined) continue;
       family.partners = family.partners.filter((id) => persons.has(id));
