@@ -203,6 +203,29 @@ describe('the GEDCOM mapper', () => {
     expect(all('noteLinks')).toHaveLength(1);
   });
 
+  it('makes participants of ASSO lines with a role, and keeps one with notes of its own whole', () => {
+    const { all, plan } = mapLines([
+      '0 @I1@ INDI',
+      '0 @I2@ INDI',
+      '0 @I3@ INDI',
+      '1 CHR',
+      '2 ASSO @I1@',
+      '3 ROLE GODP',
+      '2 ASSO @I2@',
+      '3 ROLE OTHER',
+      '4 PHRASE Klockare',
+      '2 ASSO @I1@',
+      '3 ROLE WITN',
+      '2 ASSO @I2@',
+      '3 ROLE WITN',
+      '3 NOTE Stood in for his brother',
+    ]);
+    expect(all('participants').map((p) => p.role)).toEqual(['primary', 'godparent', 'Klockare']);
+    const kept = plan.extras.find((extra) => extra.nodeKind === 'event')?.lines.map((line) => line.tag);
+    // The second ASSO of I1 (a person is a participant once) and the ASSO with a note: kept as lines.
+    expect(kept).toEqual(['ASSO', 'ASSO']);
+  });
+
   it('keeps dates it cannot say whole as text, and warns', () => {
     const { all, warnings } = mapLines([
       '0 @I1@ INDI',

@@ -674,7 +674,13 @@ export function createGedcomMapper(
           linkMedia(child, id, 'event', path);
           break;
         case 'ASSO': {
-          const personId = child.pointer === undefined ? undefined : resolve(child.pointer, 'person', child.line);
+          // A participant has a role and nothing else: an ASSO with notes or sources of its own is kept whole.
+          const onlyRole = child.children.every(
+            (part) =>
+              part.tag === 'RELA' || (part.tag === 'ROLE' && part.children.every((phrase) => phrase.tag === 'PHRASE')),
+          );
+          const personId =
+            child.pointer === undefined || !onlyRole ? undefined : resolve(child.pointer, 'person', child.line);
           if (personId === undefined || participants.some((p) => p.personId === personId)) {
             keep(id, 'event', child, path);
             break;
