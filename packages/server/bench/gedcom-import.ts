@@ -13,16 +13,14 @@
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { generateGedcom } from '../../gedcom/bench/generate.ts';
 import { type App, buildApp } from '../src/app.ts';
-import { readConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { upsertSubscription } from '../src/modules/user/user.repository.ts';
+import { admin, benchConfig, withTempDir } from './support.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const fixtures = path.join(here, '..', '..', 'gedcom', 'test', 'fixtures');
@@ -35,24 +33,11 @@ type Target = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: str
 
 async function openApp(target: Target, dataDir: string): Promise<{ app: App; database: Database }> {
   const database = await openDatabase(target);
-  const unlimited = { max: Number.MAX_SAFE_INTEGER, windowMs: 60_000 };
-  const config = {
-    ...readConfig({}),
+  const config = benchConfig(dataDir, {
     // The generated file's 100,000 persons come with some 330,000 events and places: past the
     // tier's ceiling of 100,000 items, which this measurement of capacity lifts.
     paidNodeLimit: 10_000_000,
-    dataDir,
-    authSecret: 'bench-secret-that-is-long-enough-for-better-auth',
-    webDistDir: null,
-    logLevel: 'warn',
-    rateLimits: {
-      signIn: unlimited,
-      register: unlimited,
-      passwordReset: unlimited,
-      emailLookup: unlimited,
-      contact: unlimited,
-    },
-  };
+  });
   return { app: await buildApp({ config, database, logger: false }), database };
 }
 
@@ -144,25 +129,6 @@ function benchGenerated(target: Target, dataDir: string, file: string, bytes: nu
   console.log(
     `  generated ${generatedPersons.toLocaleString('en')} persons    ${(bytes / 1024 / 1024).toFixed(1).padStart(6)} MB  ${(millis / 1000).toFixed(1).padStart(6)} s   peak memory ${(maxRss / 1024 / 1024).toFixed(0)} MB (${within ? 'within' : 'OVER'} 1 GB)`,
   );
-}
-
-async function withTempDir<T>(use: (dir: string) => Promise<T>): Promise<T> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'anor-gedcom-bench-'));
-  try {
-    return await use(dir);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
-
-async function admin(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }
 
 async function main(): Promise<void> {

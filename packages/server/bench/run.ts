@@ -11,14 +11,11 @@
  * Prints median, 95th and 99th percentile per operation.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { type App, buildApp } from '../src/app.ts';
-import { readConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { type SeededTree, seedEvents, seedTree } from '../src/seed/seed-tree.ts';
+import { admin, benchConfig, withTempDir } from './support.ts';
 
 const iterations = Number(process.env.BENCH_ITERATIONS ?? 100);
 const largeTreePersons = Number(process.env.BENCH_PERSONS ?? 100_000);
@@ -60,21 +57,7 @@ async function main() {
 }
 
 async function benchmark(database: Database, dataDir: string) {
-  const unlimited = { max: Number.MAX_SAFE_INTEGER, windowMs: 60_000 };
-  const config = {
-    ...readConfig({}),
-    dataDir,
-    authSecret: 'bench-secret-that-is-long-enough-for-better-auth',
-    webDistDir: null,
-    logLevel: 'warn',
-    rateLimits: {
-      signIn: unlimited,
-      register: unlimited,
-      passwordReset: unlimited,
-      emailLookup: unlimited,
-      contact: unlimited,
-    },
-  };
+  const config = benchConfig(dataDir);
   const app = await buildApp({ config, database, logger: false });
   const samples: Sample[] = [];
   try {
@@ -333,25 +316,6 @@ function print({ description, samples }: { description: string; samples: Sample[
     const q = (p: number) =>
       `${(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0).toFixed(1)} ms`;
     console.log(`${name.padEnd(58)} ${q(0.5).padStart(10)} ${q(0.95).padStart(10)} ${q(0.99).padStart(10)}`);
-  }
-}
-
-async function withTempDir<T>(work: (dir: string) => Promise<T>): Promise<T> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'anor-bench-'));
-  try {
-    return await work(dir);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
-
-async function admin(url: string, statement: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
   }
 }
 

@@ -366,7 +366,12 @@ describe('GEDCOM import: refusals', () => {
     const paid = await newUser({ paid: true });
     const huge = new Uint8Array(8 * 1024 * 1024 + 10).fill(0x20);
     const response = await importFile(paid.client, paid.userId, huge);
-    expect(response.status).toBe(413);
+    expect([response.status, codeOf(response)]).toEqual([413, 'gedcom.error.tooLarge']);
+    // The same as text in the JSON form.
+    const asText = await paid.client.post(`/api/user/${paid.userId}/tree/gedcom`, {
+      gedcomString: `0 HEAD\n${'1 NOTE x\n'.repeat(900_000)}0 TRLR\n`,
+    });
+    expect([asText.status, codeOf(asText)]).toEqual([413, 'gedcom.error.tooLarge']);
     expect(await treesOf(paid.userId)).toEqual([]);
   }, 60_000);
 

@@ -23,6 +23,7 @@ import {
   sourceRecord,
   tree,
 } from '../../db/schema.ts';
+import type { RecordWrite, RepositoryWrite } from '../source/source.repository.ts';
 
 /**
  * Every read of the GEDCOM export: the whole tree, one query per table, each filtered by tree_id
@@ -110,28 +111,12 @@ export interface ExportParticipant {
   position: number;
 }
 
-export interface ExportRepository {
+export interface ExportRepository extends Omit<RepositoryWrite, 'titleKey'> {
   id: string;
-  title: string;
-  address: string | null;
-  city: string | null;
-  state: string | null;
-  postalCode: string | null;
-  country: string | null;
-  phone: string | null;
-  email: string | null;
-  fax: string | null;
-  www: string | null;
 }
 
-export interface ExportRecord {
+export interface ExportRecord extends Omit<RecordWrite, 'titleKey'> {
   id: string;
-  repositoryId: string | null;
-  title: string;
-  originator: string | null;
-  filedByEntry: string | null;
-  publicationFacts: string | null;
-  url: string | null;
 }
 
 export interface ExportCitation {

@@ -3,11 +3,12 @@ import {
   type GedcomKeptGroup,
   type GedcomWarningCodeName,
   type GedcomWarningGroup,
-  type Gender,
   gedcomReportMaxLines,
 } from '@anor/core';
 import type { GedcomExtraKind, KeptGedcomLine } from '../../db/schema.ts';
 import type { EventWrite, ParticipantWrite } from '../event/event.repository.ts';
+import type { PersonWrite } from '../person/person.repository.ts';
+import type { CitationWrite, RecordWrite, RepositoryWrite } from '../source/source.repository.ts';
 
 /**
  * Everything an import writes, with ids already given, built in memory by the mapper (no
@@ -43,16 +44,8 @@ export interface ImportPlan {
   families: number;
 }
 
-export interface PlanPerson {
+export interface PlanPerson extends PersonWrite {
   id: string;
-  fName: string | null;
-  pName: string | null;
-  lName: string | null;
-  gender: Gender;
-  occupation: string | null;
-  description: string | null;
-  searchText: string;
-  sortKey: string;
 }
 
 export interface PlanLocation {
@@ -97,43 +90,16 @@ export interface DrainedRows {
   mediaLinks: ImportPlan['mediaLinks'];
 }
 
-export interface PlanRepository {
+export interface PlanRepository extends RepositoryWrite {
   id: string;
-  title: string;
-  titleKey: string;
-  address: string | null;
-  city: string | null;
-  state: string | null;
-  postalCode: string | null;
-  country: string | null;
-  phone: string | null;
-  email: string | null;
-  fax: string | null;
-  www: string | null;
 }
 
-export interface PlanRecord {
+export interface PlanRecord extends RecordWrite {
   id: string;
-  repositoryId: string | null;
-  title: string;
-  titleKey: string;
-  originator: string | null;
-  filedByEntry: string | null;
-  publicationFacts: string | null;
-  url: string | null;
 }
 
-export interface PlanCitation {
+export interface PlanCitation extends CitationWrite {
   id: string;
-  recordId: string | null;
-  whereWithinSourceText: string | null;
-  whereWithinSourceUrl: string | null;
-  textFromSource: string;
-  searchText: string;
-  eventCitedFrom: string | null;
-  eventCitedFromRole: string | null;
-  entryRecordingDate: string | null;
-  certaintyAssessment: string | null;
 }
 
 export interface GedcomReferenceFields {

@@ -10,11 +10,12 @@ import type { DrainedRows, ImportPlan } from './gedcom.plan.ts';
  */
 const BATCH = 5000;
 
-type Column = readonly [name: string, type: string];
+/** A column, its type, and the plan row's field it comes from (default: the column's name in camelCase). */
+type Column = readonly [name: string, type: string, field?: string];
 
+/** The columns an import writes, tree_id aside (every row of a statement has the same). */
 const columns = {
   person: [
-    ['tree_id', 'uuid'],
     ['id', 'uuid'],
     ['f_name', 'text'],
     ['p_name', 'text'],
@@ -26,22 +27,18 @@ const columns = {
     ['sort_key', 'text'],
   ],
   parent_child: [
-    ['tree_id', 'uuid'],
     ['parent_id', 'uuid'],
     ['child_id', 'uuid'],
   ],
   partner: [
-    ['tree_id', 'uuid'],
     ['person_a', 'uuid'],
     ['person_b', 'uuid'],
   ],
   sibling_link: [
-    ['tree_id', 'uuid'],
     ['person_a', 'uuid'],
     ['person_b', 'uuid'],
   ],
   location: [
-    ['tree_id', 'uuid'],
     ['id', 'uuid'],
     ['parent_id', 'uuid'],
     ['name', 'text'],
@@ -52,7 +49,6 @@ const columns = {
     ['lng', 'double precision'],
   ],
   event: [
-    ['tree_id', 'uuid'],
     ['id', 'uuid'],
     ['type', 'text'],
     ['subtype', 'text'],
@@ -70,7 +66,6 @@ const columns = {
     ['location_id', 'uuid'],
   ],
   event_participant: [
-    ['tree_id', 'uuid'],
     ['event_id', 'uuid'],
     ['person_id', 'uuid'],
     ['role', 'text'],
@@ -82,7 +77,6 @@ const columns = {
     ['position', 'integer'],
   ],
   repository: [
-    ['tree_id', 'uuid'],
     ['id', 'uuid'],
     ['title', 'text'],
     ['title_key', 'text'],
@@ -97,7 +91,6 @@ const columns = {
     ['www', 'text'],
   ],
   source_record: [
-    ['tree_id', 'uuid'],
     ['id', 'uuid'],
     ['repository_id', 'uuid'],
     ['title', 'text'],
@@ -108,7 +101,6 @@ const columns = {
     ['url', 'text'],
   ],
   citation: [
-    ['tree_id', 'uuid'],
     ['id', 'uuid'],
     ['record_id', 'uuid'],
     ['where_within_source_text', 'text'],
@@ -121,14 +113,12 @@ const columns = {
     ['certainty_assessment', 'text'],
   ],
   citation_link: [
-    ['tree_id', 'uuid'],
-    ['citation_id', 'uuid'],
+    ['citation_id', 'uuid', 'targetId'],
     ['node_id', 'uuid'],
     ['node_kind', 'text'],
     ['position', 'integer'],
   ],
   note: [
-    ['tree_id', 'uuid'],
     ['id', 'uuid'],
     ['title', 'text'],
     ['text', 'text'],
@@ -139,14 +129,12 @@ const columns = {
     ['gedcom_change_date', 'text'],
   ],
   note_link: [
-    ['tree_id', 'uuid'],
-    ['note_id', 'uuid'],
+    ['note_id', 'uuid', 'targetId'],
     ['node_id', 'uuid'],
     ['node_kind', 'text'],
     ['position', 'integer'],
   ],
   media_object: [
-    ['tree_id', 'uuid'],
     ['id', 'uuid'],
     ['file_reference', 'text'],
     ['format', 'text'],
@@ -159,14 +147,12 @@ const columns = {
     ['gedcom_change_date', 'text'],
   ],
   media_link: [
-    ['tree_id', 'uuid'],
-    ['media_id', 'uuid'],
+    ['media_id', 'uuid', 'targetId'],
     ['node_id', 'uuid'],
     ['node_kind', 'text'],
     ['position', 'integer'],
   ],
   gedcom_extra: [
-    ['tree_id', 'uuid'],
     ['node_id', 'uuid'],
     ['node_kind', 'text'],
     ['tag', 'text'],
@@ -177,174 +163,47 @@ const columns = {
 
 type Table = keyof typeof columns;
 
-/** One INSERT … SELECT FROM json_to_recordset per batch; rows are arrays in the order of `columns[table]`. */
-async function insertRows(tx: Db, table: Table, rows: readonly unknown[][], signal?: AbortSignal): Promise<void> {
-  const list = columns[table];
-  const names = sql.raw(list.map(([name]) => `"${name}"`).join(', '));
-  // json_to_recordset takes objects; the keys are the column positions, which keeps the JSON small.
-  const record = sql.raw(list.map(([, type], index) => `"${index}" ${type}`).join(', '));
-  const picks = sql.raw(list.map((_, index) => `r."${index}"`).join(', '));
+const camelCase = (name: string) => name.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
+
+/** One INSERT … SELECT FROM json_to_recordset per batch of plan rows (objects with the columns' fields). */
+async function insertRows(tx: Db, treeId: string, table: Table, rows: readonly object[], signal?: AbortSignal) {
+  const list: readonly Column[] = columns[table];
+  const fields = list.map(([name, , field]) => field ?? camelCase(name));
+  const names = sql.raw(['tree_id', ...list.map(([name]) => name)].map((name) => `"${name}"`).join(', '));
+  const record = sql.raw(list.map(([, type], index) => `"${fields[index]}" ${type}`).join(', '));
+  const picks = sql.raw(fields.map((field) => `r."${field}"`).join(', '));
   for (let i = 0; i < rows.length; i += BATCH) {
     signal?.throwIfAborted();
-    const json = JSON.stringify(rows.slice(i, i + BATCH).map((row) => Object.fromEntries(row.map((v, k) => [k, v]))));
+    const json = JSON.stringify(rows.slice(i, i + BATCH));
     await tx.execute(
-      sql`insert into ${sql.raw(`"${table}"`)} (${names}) select ${picks} from json_to_recordset(${json}::json) as r(${record})`,
+      sql`insert into ${sql.raw(`"${table}"`)} (${names}) select ${treeId}::uuid, ${picks} from json_to_recordset(${json}::json) as r(${record})`,
     );
   }
 }
 
 /**
  * Writes rows drained while the file is read, inside the caller's transaction, in the order the
- * foreign keys need (places before the events at them); the count triggers run once per statement.
- * A cancelled import (the client went away) stops between statements, and the transaction rolls back.
+ * foreign keys need (places before the events at them; records before their citations; persons
+ * and events before participants); the count triggers run once per statement. A cancelled import
+ * (the client went away) stops between statements, and the transaction rolls back.
  */
-export async function insertDrained(tx: Db, treeId: string, plan: DrainedRows, signal?: AbortSignal): Promise<void> {
-  const write = (table: Table, rows: unknown[][]) => insertRows(tx, table, rows, signal);
-  await write(
-    'person',
-    plan.persons.map((p) => [
-      treeId,
-      p.id,
-      p.fName,
-      p.pName,
-      p.lName,
-      p.gender,
-      p.occupation,
-      p.description,
-      p.searchText,
-      p.sortKey,
-    ]),
-  );
-  await write(
-    'location',
-    plan.locations.map((p) => [treeId, p.id, p.parentId, p.name, p.nameKey, p.sortKey, p.type, p.lat, p.lng]),
-  );
+export async function insertDrained(tx: Db, treeId: string, rows: DrainedRows, signal?: AbortSignal): Promise<void> {
+  const write = (table: Table, tableRows: readonly object[]) => insertRows(tx, treeId, table, tableRows, signal);
+  await write('person', rows.persons);
+  await write('location', rows.locations);
   await write(
     'event',
-    plan.events.map(({ id, values: v }) => [
-      treeId,
-      id,
-      v.type,
-      v.subtype,
-      v.typeName,
-      v.typeNameVerb,
-      v.startDate,
-      v.startDateType,
-      v.endDate,
-      v.endDateType,
-      v.dateFrom,
-      v.dateTo,
-      v.causeOfEvent,
-      v.description,
-      v.dateText,
-      v.locationId,
-    ]),
+    rows.events.map((event) => ({ id: event.id, ...event.values })),
   );
-  await write(
-    'note',
-    plan.notes.map((n) => [
-      treeId,
-      n.id,
-      n.title,
-      n.text,
-      n.gedcomId,
-      n.automatedRecordId,
-      n.userReferenceNumber,
-      n.userReferenceType,
-      n.gedcomChangeDate,
-    ]),
-  );
-  await write(
-    'media_object',
-    plan.media.map((m) => [
-      treeId,
-      m.id,
-      m.fileReference,
-      m.format,
-      m.type,
-      m.title,
-      m.gedcomId,
-      m.automatedRecordId,
-      m.userReferenceNumber,
-      m.userReferenceType,
-      m.gedcomChangeDate,
-    ]),
-  );
-  await write(
-    'repository',
-    plan.repositories.map((r) => [
-      treeId,
-      r.id,
-      r.title,
-      r.titleKey,
-      r.address,
-      r.city,
-      r.state,
-      r.postalCode,
-      r.country,
-      r.phone,
-      r.email,
-      r.fax,
-      r.www,
-    ]),
-  );
-  await write(
-    'source_record',
-    plan.records.map((r) => [
-      treeId,
-      r.id,
-      r.repositoryId,
-      r.title,
-      r.titleKey,
-      r.originator,
-      r.filedByEntry,
-      r.publicationFacts,
-      r.url,
-    ]),
-  );
-  await write(
-    'citation',
-    plan.citations.map((c) => [
-      treeId,
-      c.id,
-      c.recordId,
-      c.whereWithinSourceText,
-      c.whereWithinSourceUrl,
-      c.textFromSource,
-      c.searchText,
-      c.eventCitedFrom,
-      c.eventCitedFromRole,
-      c.entryRecordingDate,
-      c.certaintyAssessment,
-    ]),
-  );
-  await write(
-    'event_participant',
-    plan.participants.map((p) => [
-      treeId,
-      p.eventId,
-      p.personId,
-      p.role,
-      p.description,
-      p.startDate,
-      p.startDateType,
-      p.endDate,
-      p.endDateType,
-      p.position,
-    ]),
-  );
-  await write(
-    'citation_link',
-    plan.citationLinks.map((l) => [treeId, l.targetId, l.nodeId, l.nodeKind, l.position]),
-  );
-  await write(
-    'note_link',
-    plan.noteLinks.map((l) => [treeId, l.targetId, l.nodeId, l.nodeKind, l.position]),
-  );
-  await write(
-    'media_link',
-    plan.mediaLinks.map((l) => [treeId, l.targetId, l.nodeId, l.nodeKind, l.position]),
-  );
+  await write('note', rows.notes);
+  await write('media_object', rows.media);
+  await write('repository', rows.repositories);
+  await write('source_record', rows.records);
+  await write('citation', rows.citations);
+  await write('event_participant', rows.participants);
+  await write('citation_link', rows.citationLinks);
+  await write('note_link', rows.noteLinks);
+  await write('media_link', rows.mediaLinks);
 }
 
 /**
@@ -352,19 +211,10 @@ export async function insertDrained(tx: Db, treeId: string, plan: DrainedRows, s
  * coordinates of places written before their MAP line came, and the kept lines.
  */
 export async function insertRest(tx: Db, treeId: string, plan: ImportPlan, signal?: AbortSignal): Promise<void> {
-  const write = (table: Table, rows: unknown[][]) => insertRows(tx, table, rows, signal);
-  await write(
-    'parent_child',
-    plan.parentLinks.map((l) => [treeId, l.parentId, l.childId]),
-  );
-  await write(
-    'partner',
-    plan.partnerLinks.map((l) => [treeId, l.personA, l.personB]),
-  );
-  await write(
-    'sibling_link',
-    plan.siblingLinks.map((l) => [treeId, l.personA, l.personB]),
-  );
+  const write = (table: Table, tableRows: readonly object[]) => insertRows(tx, treeId, table, tableRows, signal);
+  await write('parent_child', plan.parentLinks);
+  await write('partner', plan.partnerLinks);
+  await write('sibling_link', plan.siblingLinks);
   if (plan.coordinates.length > 0) {
     await tx.execute(sql`
       update location l set lat = c.lat, lng = c.lng
@@ -373,6 +223,6 @@ export async function insertRest(tx: Db, treeId: string, plan: ImportPlan, signa
   }
   await write(
     'gedcom_extra',
-    plan.extras.map((x) => [treeId, x.nodeKind === 'tree' ? treeId : x.nodeId, x.nodeKind, x.tag, x.anchor, x.lines]),
+    plan.extras.map((extra) => (extra.nodeKind === 'tree' ? { ...extra, nodeId: treeId } : extra)),
   );
 }

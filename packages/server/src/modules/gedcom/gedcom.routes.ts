@@ -4,11 +4,11 @@ import {
   gedcomImportJsonBodySchema,
   gedcomImportQuerySchema,
 } from '@anor/core';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { AppError, parseOrThrow } from '../../http/errors.ts';
+import { AppError, parseOrThrow, sendError } from '../../http/errors.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { treeParams } from '../../http/params.ts';
 import { currentUser, requireUser } from '../../http/session.ts';
@@ -38,15 +38,27 @@ export function registerGedcomRoutes(app: FastifyInstance, ctx: AppContext) {
   const { auth, users, gedcom, config } = ctx;
 
   app.register(async (scope) => {
+    scope.setErrorHandler((error: FastifyError, request, reply) => {
+      // Past the paid tier's file limit: the import's own code, not the generic 413.
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+        return sendError(request, reply, 'gedcom.error.tooLarge', { max: config.gedcomMaxBytes });
+      }
+      // The client went away mid-upload (a cancelled import): nobody is left to answer.
+      if (error.code === 'ECONNRESET' || request.raw.aborted) {
+        request.log.debug({ err: error }, 'GEDCOM upload aborted by the client');
+        return reply;
+      }
+      throw error;
+    });
     scope.addContentTypeParser(
       'application/octet-stream',
-      { parseAs: 'buffer', bodyLimit: config.gedcomMaxBytes + 1 },
+      { parseAs: 'buffer', bodyLimit: config.gedcomMaxBytes },
       (_request, body, done) => done(null, body),
     );
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/api/user/:userId/tree/gedcom',
       {
-        bodyLimit: config.gedcomMaxBytes + 1,
+        bodyLimit: config.gedcomMaxBytes,
         schema: {
           tags,
           summary: 'Create a tree from a GEDCOM file (the bytes, or { gedcomString })',

@@ -1,0 +1,46 @@
+/** What the benchmarks share: the app's configuration for measuring, a scratch folder, an admin statement. */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { type Config, readConfig } from '../src/config.ts';
+
+/** The app's configuration for a benchmark: no web app, quiet logs, no rate limits in the way. */
+export function benchConfig(dataDir: string, overrides: Partial<Config> = {}): Config {
+  const unlimited = { max: Number.MAX_SAFE_INTEGER, windowMs: 60_000 };
+  return {
+    ...readConfig({}),
+    dataDir,
+    authSecret: 'bench-secret-that-is-long-enough-for-better-auth',
+    webDistDir: null,
+    logLevel: 'warn',
+    rateLimits: {
+      signIn: unlimited,
+      register: unlimited,
+      passwordReset: unlimited,
+      emailLookup: unlimited,
+      contact: unlimited,
+    },
+    ...overrides,
+  };
+}
+
+export async function withTempDir<T>(work: (dir: string) => Promise<T>): Promise<T> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'anor-bench-'));
+  try {
+    return await work(dir);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** One statement on the server (CREATE or DROP DATABASE), on a connection of its own. */
+export async function admin(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
