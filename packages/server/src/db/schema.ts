@@ -126,6 +126,11 @@ export const tree = pgTable(
     nameKey: text('name_key').notNull(),
     /** The root person (proband). */
     rootId: uuid('root_id'),
+    /**
+     * The secret of the tree's share link, null while the tree is not shared. Turning sharing off
+     * clears it and turning it on again makes a new one, so old links stop working.
+     */
+    shareToken: text('share_token'),
     /** Kept by statement-level triggers on person (see the migration), so counting is free. */
     personsCount: integer('persons_count').notNull().default(0),
     locationsCount: integer('locations_count').notNull().default(0),
@@ -134,7 +139,10 @@ export const tree = pgTable(
     sourcesCount: integer('sources_count').notNull().default(0),
     ...timestamps,
   },
-  (table) => [uniqueIndex('tree_owner_name_key_idx').on(table.ownerId, table.nameKey)],
+  (table) => [
+    uniqueIndex('tree_owner_name_key_idx').on(table.ownerId, table.nameKey),
+    uniqueIndex('tree_share_token_idx').on(table.shareToken),
+  ],
 );
 
 export const genders = ['male', 'female', 'other', 'unknown'] as const;

@@ -33,6 +33,37 @@ export function currentUser(auth: Auth, request: FastifyRequest): Promise<Sessio
   return pending;
 }
 
+/** The header a visitor's requests carry: the token of the share link they came by. */
+export const SHARE_TOKEN_HEADER = 'x-anor-share';
+/** With the value `visitor`, the owner sees their tree as a visitor would (it only takes rights away). */
+export const PREVIEW_HEADER = 'x-anor-preview';
+
+/**
+ * Who asks about a tree: the signed-in user, if any, and the token of the share link the request
+ * came by, if any. The tree gate (`tree.access.ts`) turns the two into a role.
+ */
+export interface Viewer {
+  user: SessionUser | null;
+  shareToken: string | null;
+  /** The owner asks to see the tree as a visitor would: read-only, living persons private. */
+  previewAsVisitor: boolean;
+}
+
+export async function currentViewer(auth: Auth, request: FastifyRequest): Promise<Viewer> {
+  const header = request.headers[SHARE_TOKEN_HEADER];
+  const token = typeof header === 'string' && header.length > 0 && header.length <= 64 ? header : null;
+  return {
+    user: await currentUser(auth, request),
+    shareToken: token,
+    previewAsVisitor: request.headers[PREVIEW_HEADER] === 'visitor',
+  };
+}
+
+/** A viewer with no share link: the signed-in user alone (the tree list, imports, own trees). */
+export function asViewer(user: SessionUser | null): Viewer {
+  return { user, shareToken: null, previewAsVisitor: false };
+}
+
 export async function requireUser(auth: Auth, request: FastifyRequest): Promise<SessionUser> {
   const found = await currentUser(auth, request);
   if (!found) throw new AppError('auth.error.sessionRequired');

@@ -1,5 +1,6 @@
 import { eventDateIsoRange, resolveEventDate, uuidv7 } from '@anor/core';
 import type { AppContext } from '../context.ts';
+import { asViewer } from '../http/session.ts';
 import { analyzeTables, insertEvents, type NewEvent } from '../modules/event/event.repository.ts';
 import type { BulkPlace } from '../modules/location/location.bulk.ts';
 import { findUserByEmail, upsertSubscription } from '../modules/user/user.repository.ts';
@@ -42,9 +43,10 @@ export async function seedTree(
     .map((line) => line.split(';')[0])
     .join('; ');
   await upsertSubscription(ctx.db, userId, 'yearly', new Date(Date.now() + 365 * 86_400_000));
-  const viewer = { id: userId, name: 'Seed', email: options.email };
+  const owner = { id: userId, name: 'Seed', email: options.email };
+  const viewer = asViewer(owner);
   const info = await ctx.users.userInfo(userId);
-  const tree = await ctx.trees.create(viewer, options.treeName, info.subscription);
+  const tree = await ctx.trees.create(owner, options.treeName, info.subscription);
   // A large tree also gets a place hierarchy (5,526 places from 20,000 nodes on); the rest are persons.
   const placeBulk = options.nodes >= 20_000 ? generatePlaces({ counties: 25, parishes: 20, villages: 10 }) : [];
   const placeIds = await ctx.locations.importPlaces(tree.id, viewer, placeBulk);

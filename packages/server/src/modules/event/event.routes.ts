@@ -27,7 +27,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { treeIdParam, treeParams } from '../../http/params.ts';
-import { currentUser } from '../../http/session.ts';
+import { currentViewer } from '../../http/session.ts';
 
 const eventParams = z.strictObject({ treeId: treeIdParam, id: eventIdSchema });
 const participantParams = z.strictObject({ treeId: treeIdParam, id: eventIdSchema, personId: personIdSchema });
@@ -37,7 +37,7 @@ const tags = ['event'];
 export function registerEventRoutes(app: FastifyInstance, ctx: AppContext) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { events } = ctx;
-  const viewer = (request: FastifyRequest) => currentUser(ctx.auth, request);
+  const viewer = (request: FastifyRequest) => currentViewer(ctx.auth, request);
 
   routes.get(
     '/api/:treeId/event',

@@ -18,7 +18,7 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
-import type { SessionUser } from '../../http/session.ts';
+import type { Viewer } from '../../http/session.ts';
 import * as places from '../location/location.repository.ts';
 import { findOrCreateTypedPlace } from '../location/location.service.ts';
 import { attachmentsOf, saveNewNotes, setSources } from '../note/attachments.ts';
@@ -326,7 +326,7 @@ export function createEventService({ db }: { db: Db }) {
   }
 
   return {
-    async list(treeId: string, viewer: SessionUser | null, query: EventListQuery) {
+    async list(treeId: string, viewer: Viewer, query: EventListQuery) {
       await read(treeId, viewer);
       const { ids, total } = await events.listEventIds(db, treeId, {
         type: query.type,
@@ -339,7 +339,7 @@ export function createEventService({ db }: { db: Db }) {
       return { items: await loadMany(db, treeId, ids), total, page: query.page, pageSize: query.pageSize };
     },
 
-    async get(treeId: string, viewer: SessionUser | null, id: string) {
+    async get(treeId: string, viewer: Viewer, id: string) {
       await read(treeId, viewer);
       return load(db, treeId, id);
     },
@@ -347,7 +347,7 @@ export function createEventService({ db }: { db: Db }) {
     /** A node's events: a person's (optionally only as primary, without some types) or a place's. */
     async ofNode(
       treeId: string,
-      viewer: SessionUser | null,
+      viewer: Viewer,
       nodeId: string,
       filter: { excludeEventTypes?: EventType[]; onlyPrimary?: boolean },
     ) {
@@ -367,7 +367,7 @@ export function createEventService({ db }: { db: Db }) {
       throw new AppError('common.error.notFound');
     },
 
-    async ofPersonTypes(treeId: string, viewer: SessionUser | null, personId: string, types: EventType[]) {
+    async ofPersonTypes(treeId: string, viewer: Viewer, personId: string, types: EventType[]) {
       await read(treeId, viewer);
       if (!(await persons.findPerson(db, treeId, personId))) throw new AppError('person.error.notFound');
       const ids = await events.eventIdsOfPerson(db, treeId, personId, { types });
@@ -377,7 +377,7 @@ export function createEventService({ db }: { db: Db }) {
     /** A place's events of a type ('all' for every type), with includeDescendants those of the places below. */
     async atPlace(
       treeId: string,
-      viewer: SessionUser | null,
+      viewer: Viewer,
       locationId: string,
       type: EventType | 'all',
       includeDescendants: boolean,
@@ -399,7 +399,7 @@ export function createEventService({ db }: { db: Db }) {
      * Events of the given types at the same time as this one (their date intervals overlap); for
      * residences at the same place or a place below it: the contemporary residences of SPEC §5.
      */
-    async simultaneous(treeId: string, viewer: SessionUser | null, id: string, types: EventType[]) {
+    async simultaneous(treeId: string, viewer: Viewer, id: string, types: EventType[]) {
       await read(treeId, viewer);
       const row = await requireEvent(db, treeId, id);
       if (row.dateFrom === null && row.dateTo === null) return { events: [] };
@@ -425,7 +425,7 @@ export function createEventService({ db }: { db: Db }) {
      */
     async possibleParticipants(
       treeId: string,
-      viewer: SessionUser | null,
+      viewer: Viewer,
       personId: string,
       type: EventType,
       query: PossibleParticipantsQuery,
@@ -474,7 +474,7 @@ export function createEventService({ db }: { db: Db }) {
       return { persons: candidates };
     },
 
-    async create(treeId: string, viewer: SessionUser | null, input: EventValues) {
+    async create(treeId: string, viewer: Viewer, input: EventValues) {
       return write(treeId, viewer, async (tx, access) => {
         const { ids, created } = await insertAll(tx, access, [input]);
         return { event: await load(tx, treeId, ids[0] as string), locationsCreated: created };
@@ -482,7 +482,7 @@ export function createEventService({ db }: { db: Db }) {
     },
 
     /** Several events, all or none (the residence wizard's shared residences). */
-    async createMany(treeId: string, viewer: SessionUser | null, inputs: EventValues[]) {
+    async createMany(treeId: string, viewer: Viewer, inputs: EventValues[]) {
       return write(treeId, viewer, async (tx, access) => {
         const { ids, created } = await insertAll(tx, access, inputs);
         return { events: await loadMany(tx, treeId, ids), locationsCreated: created };
@@ -493,7 +493,7 @@ export function createEventService({ db }: { db: Db }) {
      * Updates an event from the copy the client loaded. If someone saved it since (another tab,
      * another session), the update is refused with the stored version, so nothing is overwritten.
      */
-    async update(treeId: string, viewer: SessionUser | null, id: string, oldRevision: number, input: EventValues) {
+    async update(treeId: string, viewer: Viewer, id: string, oldRevision: number, input: EventValues) {
       return write(treeId, viewer, async (tx, access) => {
         const before = await load(tx, treeId, id);
         if (before.revision !== oldRevision) throw new AppError('events.error.conflict', { current: before });
@@ -534,7 +534,7 @@ export function createEventService({ db }: { db: Db }) {
       });
     },
 
-    async remove(treeId: string, viewer: SessionUser | null, id: string) {
+    async remove(treeId: string, viewer: Viewer, id: string) {
       return write(treeId, viewer, async (tx) => {
         await requireEvent(tx, treeId, id);
         await events.deleteEvents(tx, treeId, [id]);
@@ -544,7 +544,7 @@ export function createEventService({ db }: { db: Db }) {
 
     async addParticipant(
       treeId: string,
-      viewer: SessionUser | null,
+      viewer: Viewer,
       id: string,
       participant: EventValues['participants'][number],
     ) {
@@ -561,7 +561,7 @@ export function createEventService({ db }: { db: Db }) {
 
     async updateParticipant(
       treeId: string,
-      viewer: SessionUser | null,
+      viewer: Viewer,
       id: string,
       personId: string,
       participant: Omit<EventValues['participants'][number], 'personId'>,
@@ -577,7 +577,7 @@ export function createEventService({ db }: { db: Db }) {
       });
     },
 
-    async removeParticipant(treeId: string, viewer: SessionUser | null, id: string, personId: string) {
+    async removeParticipant(treeId: string, viewer: Viewer, id: string, personId: string) {
       return write(treeId, viewer, async (tx) => {
         await requireEvent(tx, treeId, id);
         return rewriteParticipants(tx, treeId, id, (current) => {

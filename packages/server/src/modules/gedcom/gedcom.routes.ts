@@ -11,7 +11,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError, parseOrThrow, sendError } from '../../http/errors.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { treeParams } from '../../http/params.ts';
-import { currentUser, requireUser } from '../../http/session.ts';
+import { currentViewer, requireUser } from '../../http/session.ts';
 
 const userParams = z.strictObject({ userId: z.string().min(1).max(64) });
 const tags = ['gedcom'];
@@ -110,7 +110,7 @@ export function registerGedcomRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request, reply) => {
       const { name, text } = await gedcom.exportFile(
-        await currentUser(auth, request),
+        await currentViewer(auth, request),
         request.params.treeId,
         request.query.version,
       );

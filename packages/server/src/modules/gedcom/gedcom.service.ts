@@ -20,7 +20,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../http/errors.ts';
-import type { SessionUser } from '../../http/session.ts';
+import { asViewer, type SessionUser, type Viewer } from '../../http/session.ts';
 import { recomputeRootRelations, setRoot } from '../person/person.repository.ts';
 import { assertAccess } from '../tree/tree.access.ts';
 import * as trees from '../tree/tree.repository.ts';
@@ -203,7 +203,7 @@ export function createGedcomService({ db, maxPaidBytes, paidNodeLimit = null }: 
   return {
     /** The tree as a GEDCOM file: only its owner may take it away whole. */
     async exportFile(
-      viewer: SessionUser | null,
+      viewer: Viewer,
       treeId: string,
       version: GedcomExportVersion,
     ): Promise<{ name: string; text: string }> {
@@ -289,7 +289,7 @@ export function createGedcomService({ db, maxPaidBytes, paidNodeLimit = null }: 
       if (!row) throw new AppError('tree.error.notFound');
       const program = header?.children.find((child) => child.tag === 'SOUR');
       return {
-        tree: toTreeInfo(row, viewer),
+        tree: toTreeInfo(row, asViewer(viewer)),
         created: counts.counts,
         file: {
           bytes,

@@ -21,7 +21,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { treeIdParam, treeParams } from '../../http/params.ts';
-import { currentUser } from '../../http/session.ts';
+import { currentViewer } from '../../http/session.ts';
 
 const locationParams = z.strictObject({ treeId: treeIdParam, id: locationIdSchema });
 const tags = ['location'];
@@ -30,7 +30,7 @@ const tags = ['location'];
 export function registerLocationRoutes(app: FastifyInstance, ctx: AppContext) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { locations } = ctx;
-  const viewer = (request: FastifyRequest) => currentUser(ctx.auth, request);
+  const viewer = (request: FastifyRequest) => currentViewer(ctx.auth, request);
 
   routes.get(
     '/api/:treeId/location',

@@ -15,7 +15,7 @@ import {
 } from '@anor/core';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
-import type { SessionUser } from '../../http/session.ts';
+import type { Viewer } from '../../http/session.ts';
 import { moveEventsToPlace } from '../event/event.repository.ts';
 import { attachmentsOf, saveNewNotes, setSources } from '../note/attachments.ts';
 import { citationLinksOf } from '../source/source.repository.ts';
@@ -139,7 +139,7 @@ export function createLocationService({ db }: { db: Db }) {
 
   return {
     /** Adds many places at once (seed data, imports) within the tree's limits; answers the ids by key. */
-    async importPlaces(treeId: string, viewer: SessionUser | null, bulk: BulkPlace[]) {
+    async importPlaces(treeId: string, viewer: Viewer, bulk: BulkPlace[]) {
       const ids = await write(treeId, viewer, async (tx) => {
         assertWithinLimits(await counted(tx, treeId), 'locations', bulk.length);
         return insertPlaces(tx, treeId, bulk);
@@ -149,7 +149,7 @@ export function createLocationService({ db }: { db: Db }) {
     },
 
     /** Markers for the map: the place and, with includeRelatives, every place below it that has coordinates. */
-    async map(treeId: string, viewer: SessionUser | null, id: string, includeRelatives: boolean): Promise<MapAnswer> {
+    async map(treeId: string, viewer: Viewer, id: string, includeRelatives: boolean): Promise<MapAnswer> {
       await read(treeId, viewer);
       const row = await requirePlace(db, treeId, id);
       const below = includeRelatives ? await places.descendantsOf(db, treeId, id) : [];
@@ -162,14 +162,14 @@ export function createLocationService({ db }: { db: Db }) {
     },
 
     /** Markers for the tree-wide map: every place of the tree that has coordinates. */
-    async treeMap(treeId: string, viewer: SessionUser | null): Promise<TreeMapAnswer> {
+    async treeMap(treeId: string, viewer: Viewer): Promise<TreeMapAnswer> {
       await read(treeId, viewer);
       const rows = await places.locationsWithCoordinates(db, treeId);
       return { markers: rows.map((row) => ({ ...row, depth: 0 })) };
     },
 
     /** The whole hierarchy the place belongs to, from its top, for the location tree picker. */
-    async hierarchy(treeId: string, viewer: SessionUser | null, id: string): Promise<LocationTreeAnswer> {
+    async hierarchy(treeId: string, viewer: Viewer, id: string): Promise<LocationTreeAnswer> {
       await read(treeId, viewer);
       await requirePlace(db, treeId, id);
       const rootId = await places.topOf(db, treeId, id);
@@ -182,19 +182,19 @@ export function createLocationService({ db }: { db: Db }) {
       return { rootId, nodes: nodes.slice(0, TREE_LIMIT), truncated: nodes.length > TREE_LIMIT };
     },
 
-    async suggestions(treeId: string, viewer: SessionUser | null, searchString: string) {
+    async suggestions(treeId: string, viewer: Viewer, searchString: string) {
       await read(treeId, viewer);
       const term = foldForSearch(searchString.trim());
       if (term.length === 0) return { suggestions: [] };
       return { suggestions: await places.suggestLocations(db, treeId, term, 10) };
     },
 
-    async get(treeId: string, viewer: SessionUser | null, id: string) {
+    async get(treeId: string, viewer: Viewer, id: string) {
       await read(treeId, viewer);
       return load(db, treeId, id);
     },
 
-    async list(treeId: string, viewer: SessionUser | null, query: LocationListParams) {
+    async list(treeId: string, viewer: Viewer, query: LocationListParams) {
       await read(treeId, viewer);
       const { items, total } = await places.listLocations(db, treeId, {
         terms: searchTerms(query.q ?? ''),
@@ -205,7 +205,7 @@ export function createLocationService({ db }: { db: Db }) {
       return { items, total, page: query.page, pageSize: query.pageSize };
     },
 
-    async descendants(treeId: string, viewer: SessionUser | null, id: string) {
+    async descendants(treeId: string, viewer: Viewer, id: string) {
       await read(treeId, viewer);
       await requirePlace(db, treeId, id);
       const rows = await places.descendantsOf(db, treeId, id);
@@ -213,7 +213,7 @@ export function createLocationService({ db }: { db: Db }) {
     },
 
     /** Creates a place under ancestorId, optionally taking descendantId as its child. */
-    async create(treeId: string, viewer: SessionUser | null, body: CreateLocationBody & { location: PlaceFields }) {
+    async create(treeId: string, viewer: Viewer, body: CreateLocationBody & { location: PlaceFields }) {
       return write(treeId, viewer, async (tx, access) => {
         assertWithinLimits(await counted(tx, treeId), 'locations');
         const parentId = body.ancestorId ?? null;
@@ -233,7 +233,7 @@ export function createLocationService({ db }: { db: Db }) {
     },
 
     /** Finds or creates a typed place (see `findOrCreateTypedPlace`). */
-    async match(treeId: string, viewer: SessionUser | null, text: string) {
+    async match(treeId: string, viewer: Viewer, text: string) {
       const levels = checkedLevels(text);
       return write(treeId, viewer, async (tx) => {
         const { id, created } = await findOrCreateLevels(tx, treeId, levels);
@@ -244,7 +244,7 @@ export function createLocationService({ db }: { db: Db }) {
     },
 
     /** Updates a place; nothing is written when nothing changed. */
-    async update(treeId: string, viewer: SessionUser | null, id: string, values: LocationValues) {
+    async update(treeId: string, viewer: Viewer, id: string, values: LocationValues) {
       return write(treeId, viewer, async (tx, access) => {
         const current = await requirePlace(tx, treeId, id);
         const next = toWrite(values, values.parentId);
@@ -272,7 +272,7 @@ export function createLocationService({ db }: { db: Db }) {
     },
 
     /** Deletes only this place: its children move up to its parent. */
-    async removeOnly(treeId: string, viewer: SessionUser | null, id: string) {
+    async removeOnly(treeId: string, viewer: Viewer, id: string) {
       return write(treeId, viewer, async (tx) => {
         const row = await requirePlace(tx, treeId, id);
         await places.reparentChildren(tx, treeId, id, row.parentId);
@@ -284,7 +284,7 @@ export function createLocationService({ db }: { db: Db }) {
     },
 
     /** Deletes the place with everything below it. */
-    async removeWithDescendants(treeId: string, viewer: SessionUser | null, id: string) {
+    async removeWithDescendants(treeId: string, viewer: Viewer, id: string) {
       return write(treeId, viewer, async (tx) => {
         const row = await requirePlace(tx, treeId, id);
         const below = await places.descendantsOf(tx, treeId, id);

@@ -14,7 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { treeIdParam, treeParams } from '../../http/params.ts';
-import { currentUser } from '../../http/session.ts';
+import { currentViewer } from '../../http/session.ts';
 
 const noteParams = z.strictObject({ treeId: treeIdParam, id: noteIdSchema });
 const tags = ['note'];
@@ -23,7 +23,7 @@ const tags = ['note'];
 export function registerNoteRoutes(app: FastifyInstance, ctx: AppContext) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { notes } = ctx;
-  const viewer = (request: FastifyRequest) => currentUser(ctx.auth, request);
+  const viewer = (request: FastifyRequest) => currentViewer(ctx.auth, request);
 
   routes.get(
     '/api/:treeId/note',

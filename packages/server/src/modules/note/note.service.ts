@@ -1,7 +1,7 @@
 import { type NoteInput, type NoteNodeKind, uuidv7 } from '@anor/core';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
-import type { SessionUser } from '../../http/session.ts';
+import type { Viewer } from '../../http/session.ts';
 import { createTreeGate } from '../tree/tree.gate.ts';
 import { checkedNote, notesWithLinks, setSources } from './attachments.ts';
 import * as notes from './note.repository.ts';
@@ -29,19 +29,19 @@ export function createNoteService({ db }: { db: Db }) {
   }
 
   return {
-    async get(treeId: string, viewer: SessionUser | null, id: string) {
+    async get(treeId: string, viewer: Viewer, id: string) {
       await read(treeId, viewer);
       return load(db, treeId, id);
     },
 
     /** The notes of one item (person, event, place, citation, record or repository). */
-    async ofNode(treeId: string, viewer: SessionUser | null, nodeId: string) {
+    async ofNode(treeId: string, viewer: Viewer, nodeId: string) {
       await read(treeId, viewer);
       const rows = await notes.notesOfNodes(db, treeId, [nodeId]);
       return { notes: await notesWithLinks(db, treeId, rows) };
     },
 
-    async create(treeId: string, viewer: SessionUser | null, input: NoteValues, connectedNodeIds: string[]) {
+    async create(treeId: string, viewer: Viewer, input: NoteValues, connectedNodeIds: string[]) {
       return write(treeId, viewer, async (tx, tree) => {
         const values = checkedNote(input, ['note', 'text']);
         const links = await connectable(tx, treeId, [...new Set(connectedNodeIds)]);
@@ -58,7 +58,7 @@ export function createNoteService({ db }: { db: Db }) {
     },
 
     /** Updates a note; nothing is written when nothing changed. */
-    async update(treeId: string, viewer: SessionUser | null, id: string, input: NoteValues) {
+    async update(treeId: string, viewer: Viewer, id: string, input: NoteValues) {
       return write(treeId, viewer, async (tx, tree) => {
         const current = await load(tx, treeId, id);
         const values = checkedNote(input, ['note', 'text']);
@@ -72,7 +72,7 @@ export function createNoteService({ db }: { db: Db }) {
       });
     },
 
-    async link(treeId: string, viewer: SessionUser | null, id: string, nodeId: string) {
+    async link(treeId: string, viewer: Viewer, id: string, nodeId: string) {
       return write(treeId, viewer, async (tx) => {
         await load(tx, treeId, id);
         const [link] = await connectable(tx, treeId, [nodeId]);
@@ -82,7 +82,7 @@ export function createNoteService({ db }: { db: Db }) {
     },
 
     /** Disconnects a note from one item; the note itself stays (it may be connected elsewhere). */
-    async unlink(treeId: string, viewer: SessionUser | null, id: string, nodeId: string) {
+    async unlink(treeId: string, viewer: Viewer, id: string, nodeId: string) {
       return write(treeId, viewer, async (tx) => {
         await load(tx, treeId, id);
         if ((await notes.deleteLink(tx, treeId, id, nodeId)) === 0) throw new AppError('common.error.notFound');
@@ -90,7 +90,7 @@ export function createNoteService({ db }: { db: Db }) {
       });
     },
 
-    async remove(treeId: string, viewer: SessionUser | null, id: string) {
+    async remove(treeId: string, viewer: Viewer, id: string) {
       return write(treeId, viewer, async (tx) => {
         await load(tx, treeId, id);
         await notes.deleteNotes(tx, treeId, [id]);

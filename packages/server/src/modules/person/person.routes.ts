@@ -34,7 +34,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { parseOrThrow } from '../../http/errors.ts';
 import { treeIdParam, treeParams } from '../../http/params.ts';
-import { currentUser } from '../../http/session.ts';
+import { currentViewer } from '../../http/session.ts';
 
 const personParams = z.strictObject({ treeId: treeIdParam, id: personIdSchema });
 const generations = z.coerce.number({ error: 'common.error.validation' }).int().min(1).max(30);
@@ -44,7 +44,7 @@ const tags = ['person'];
 export function registerPersonRoutes(app: FastifyInstance, ctx: AppContext) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { persons } = ctx;
-  const viewer = (request: FastifyRequest) => currentUser(ctx.auth, request);
+  const viewer = (request: FastifyRequest) => currentViewer(ctx.auth, request);
 
   routes.get(
     '/api/:treeId/mainnodes',

@@ -18,7 +18,7 @@ import {
 } from '@anor/core';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
-import type { SessionUser } from '../../http/session.ts';
+import type { Viewer } from '../../http/session.ts';
 import { lifeSummaryOf } from '../event/event.life.ts';
 import { deleteEvents, eventsDependingOn } from '../event/event.repository.ts';
 import { assertAccess, assertWithinLimits, roleInTree } from '../tree/tree.access.ts';
@@ -179,7 +179,7 @@ export function createPersonService({ db }: PersonServiceDeps) {
    */
   async function relationWrite(
     treeId: string,
-    viewer: SessionUser | null,
+    viewer: Viewer,
     answerFor: string,
     work: (tx: Db, tree: trees.TreeAccessRow) => Promise<boolean | undefined>,
   ): Promise<Person> {
@@ -198,7 +198,7 @@ export function createPersonService({ db }: PersonServiceDeps) {
 
   async function chart(
     treeId: string,
-    viewer: SessionUser | null,
+    viewer: Viewer,
     startId: string,
     rows: (tx: Db) => Promise<persons.ChartRow[]>,
     withPartners: boolean,
@@ -269,7 +269,7 @@ export function createPersonService({ db }: PersonServiceDeps) {
   }
 
   return {
-    async mainNodes(treeId: string, viewer: SessionUser | null): Promise<MainNodesAnswer> {
+    async mainNodes(treeId: string, viewer: Viewer): Promise<MainNodesAnswer> {
       const tree = await trees.findTree(db, treeId);
       assertAccess(tree, viewer, 'read');
       const [root] = tree.rootId ? await persons.findSummaries(db, treeId, [tree.rootId]) : [];
@@ -286,7 +286,7 @@ export function createPersonService({ db }: PersonServiceDeps) {
       };
     },
 
-    async list(treeId: string, viewer: SessionUser | null, query: PersonListParams): Promise<PersonListAnswer> {
+    async list(treeId: string, viewer: Viewer, query: PersonListParams): Promise<PersonListAnswer> {
       await read(treeId, viewer);
       const { page, pageSize } = query;
       const { items, total } = await persons.listPersons(db, treeId, {
@@ -301,11 +301,11 @@ export function createPersonService({ db }: PersonServiceDeps) {
       return { items, total, page, pageSize };
     },
 
-    async get(treeId: string, viewer: SessionUser | null, id: string): Promise<Person> {
+    async get(treeId: string, viewer: Viewer, id: string): Promise<Person> {
       return loadPerson(db, await read(treeId, viewer), id);
     },
 
-    async children(treeId: string, viewer: SessionUser | null, id: string): Promise<ChildrenAnswer> {
+    async children(treeId: string, viewer: Viewer, id: string): Promise<ChildrenAnswer> {
       await read(treeId, viewer);
       await requirePerson(db, treeId, id);
       const children = await persons.childrenOf(db, treeId, id);
@@ -313,7 +313,7 @@ export function createPersonService({ db }: PersonServiceDeps) {
       return { children, otherParents: await persons.findSummaries(db, treeId, otherIds) };
     },
 
-    async family(treeId: string, viewer: SessionUser | null, id: string): Promise<FamilyAnswer> {
+    async family(treeId: string, viewer: Viewer, id: string): Promise<FamilyAnswer> {
       const tree = await read(treeId, viewer);
       const person = await loadPerson(db, tree, id);
       const grandparents = (
@@ -343,7 +343,7 @@ export function createPersonService({ db }: PersonServiceDeps) {
       return { person: summary, parents, partners, children, siblings, grandparents, otherParents };
     },
 
-    ancestors(treeId: string, viewer: SessionUser | null, id: string, generations: number) {
+    ancestors(treeId: string, viewer: Viewer, id: string, generations: number) {
       return chart(
         treeId,
         viewer,
@@ -353,12 +353,12 @@ export function createPersonService({ db }: PersonServiceDeps) {
       );
     },
 
-    descendants(treeId: string, viewer: SessionUser | null, id: string, depth: number) {
+    descendants(treeId: string, viewer: Viewer, id: string, depth: number) {
       return chart(treeId, viewer, id, (tx) => persons.lineageOf(tx, treeId, id, 'down', depth, CHART_LIMIT + 1), true);
     },
 
     /** Creates a person, attached to a relation or as the new root, within the tree's limits. */
-    async create(treeId: string, viewer: SessionUser | null, body: CreatePersonBody & { person: PersonValues }) {
+    async create(treeId: string, viewer: Viewer, body: CreatePersonBody & { person: PersonValues }) {
       return write(treeId, viewer, async (tx, tree) => {
         const id = await insertNew(tx, treeId, body.person);
         if (body.relation) await attachNew(tx, treeId, id, body.relation);
@@ -370,7 +370,7 @@ export function createPersonService({ db }: PersonServiceDeps) {
       });
     },
 
-    async createChild(treeId: string, viewer: SessionUser | null, child: PersonValues, parentIds: string[]) {
+    async createChild(treeId: string, viewer: Viewer, child: PersonValues, parentIds: string[]) {
       return write(treeId, viewer, async (tx, tree) => {
         await requirePersons(tx, treeId, parentIds);
         const id = await insertNew(tx, treeId, child);
@@ -379,7 +379,7 @@ export function createPersonService({ db }: PersonServiceDeps) {
       });
     },
 
-    async update(treeId: string, viewer: SessionUser | null, id: string, values: Partial<PersonValues>) {
+    async update(treeId: string, viewer: Viewer, id: string, values: Partial<PersonValues>) {
       return write(treeId, viewer, async (tx, tree) => {
         const current = await requirePerson(tx, treeId, id);
         const merged = { ...current, ...values };
@@ -388,7 +388,7 @@ export function createPersonService({ db }: PersonServiceDeps) {
       });
     },
 
-    async setGender(treeId: string, viewer: SessionUser | null, id: string, gender: Gender) {
+    async setGender(treeId: string, viewer: Viewer, id: string, gender: Gender) {
       await write(treeId, viewer, async (tx) => {
         await requirePerson(tx, treeId, id);
         await persons.updatePerson(tx, treeId, id, { gender });
@@ -396,25 +396,25 @@ export function createPersonService({ db }: PersonServiceDeps) {
       return { gender };
     },
 
-    addParent: (treeId: string, viewer: SessionUser | null, childId: string, parentId: string) =>
+    addParent: (treeId: string, viewer: Viewer, childId: string, parentId: string) =>
       relationWrite(treeId, viewer, childId, async (tx) => {
         await requirePerson(tx, treeId, parentId);
         await linkParent(tx, treeId, parentId, childId);
       }),
 
-    addPartner: (treeId: string, viewer: SessionUser | null, id: string, partnerId: string, childIds: string[]) =>
+    addPartner: (treeId: string, viewer: Viewer, id: string, partnerId: string, childIds: string[]) =>
       relationWrite(treeId, viewer, id, async (tx) => {
         await requirePerson(tx, treeId, partnerId);
         await linkPartner(tx, treeId, id, partnerId, childIds);
       }),
 
-    addSibling: (treeId: string, viewer: SessionUser | null, id: string, siblingId: string) =>
+    addSibling: (treeId: string, viewer: Viewer, id: string, siblingId: string) =>
       relationWrite(treeId, viewer, id, async (tx) => {
         await requirePerson(tx, treeId, siblingId);
         await linkSibling(tx, treeId, id, siblingId);
       }),
 
-    addChild: (treeId: string, viewer: SessionUser | null, id: string, childId: string, partnerId?: string | null) =>
+    addChild: (treeId: string, viewer: Viewer, id: string, childId: string, partnerId?: string | null) =>
       relationWrite(treeId, viewer, id, async (tx) => {
         await requirePersons(tx, treeId, partnerId ? [childId, partnerId] : [childId]);
         await linkParent(tx, treeId, id, childId);
@@ -424,7 +424,7 @@ export function createPersonService({ db }: PersonServiceDeps) {
     /** Links two existing persons (SPEC POST relationship): parent means startId is endId's parent. */
     async relate(
       treeId: string,
-      viewer: SessionUser | null,
+      viewer: Viewer,
       type: 'parent' | 'partner' | 'sibling',
       startId: string,
       endId: string,
@@ -441,7 +441,7 @@ export function createPersonService({ db }: PersonServiceDeps) {
 
     removeParent: (
       treeId: string,
-      viewer: SessionUser | null,
+      viewer: Viewer,
       childId: string,
       options: { parentId: string; removeBothParents?: boolean; removeFromSiblings?: boolean },
     ) =>
@@ -453,7 +453,7 @@ export function createPersonService({ db }: PersonServiceDeps) {
         return touchesLineage(tx, treeId, [childId, options.parentId]);
       }),
 
-    removePartner: (treeId: string, viewer: SessionUser | null, id: string, partnerId: string) =>
+    removePartner: (treeId: string, viewer: Viewer, id: string, partnerId: string) =>
       relationWrite(treeId, viewer, id, async (tx) => {
         if ((await persons.deletePartnerLink(tx, treeId, id, partnerId)) === 0) {
           throw new AppError('person.error.relationNotFound');
@@ -461,7 +461,7 @@ export function createPersonService({ db }: PersonServiceDeps) {
         return false;
       }),
 
-    removeSibling: (treeId: string, viewer: SessionUser | null, id: string, siblingId: string) =>
+    removeSibling: (treeId: string, viewer: Viewer, id: string, siblingId: string) =>
       relationWrite(treeId, viewer, id, async (tx) => {
         if ((await persons.deleteSiblingLinks(tx, treeId, id, siblingId)) > 0) return false;
         const mine = await persons.parentIdsOf(tx, treeId, id);
@@ -471,14 +471,14 @@ export function createPersonService({ db }: PersonServiceDeps) {
         throw new AppError('person.error.relationNotFound');
       }),
 
-    removeFromFamily: (treeId: string, viewer: SessionUser | null, id: string) =>
+    removeFromFamily: (treeId: string, viewer: Viewer, id: string) =>
       relationWrite(treeId, viewer, id, async (tx) => {
         await persons.deleteAllLinks(tx, treeId, id);
         return touchesLineage(tx, treeId, [id]);
       }),
 
     /** Removes whatever direct relation the two have (SPEC DELETE relationship). */
-    async unrelate(treeId: string, viewer: SessionUser | null, startId: string, endId: string) {
+    async unrelate(treeId: string, viewer: Viewer, startId: string, endId: string) {
       await relationWrite(treeId, viewer, startId, async (tx) => {
         await requirePerson(tx, treeId, endId);
         const removed =
@@ -496,7 +496,7 @@ export function createPersonService({ db }: PersonServiceDeps) {
      * Adds a whole family at once (seed data, imports) within the tree's limits: checked in
      * memory, written in batches, root relations recomputed once. Answers the new ids by key.
      */
-    async importFamily(treeId: string, viewer: SessionUser | null, family: BulkFamily) {
+    async importFamily(treeId: string, viewer: Viewer, family: BulkFamily) {
       checkFamily(family);
       const ids = await write(treeId, viewer, async (tx) => {
         assertWithinLimits(await counted(tx, treeId), 'persons', family.persons.length);
@@ -514,7 +514,7 @@ export function createPersonService({ db }: PersonServiceDeps) {
      * (their birth, an event nobody else takes part in). The root person cannot be deleted. The
      * answer lists the person's id and the deleted events' ids.
      */
-    async remove(treeId: string, viewer: SessionUser | null, id: string) {
+    async remove(treeId: string, viewer: Viewer, id: string) {
       return write(treeId, viewer, async (tx, tree) => {
         const row = await requirePerson(tx, treeId, id);
         if (tree.rootId === id) throw new AppError('person.error.rootCannotBeDeleted');
@@ -527,7 +527,7 @@ export function createPersonService({ db }: PersonServiceDeps) {
       });
     },
 
-    async setRoot(treeId: string, viewer: SessionUser | null, rootId: string) {
+    async setRoot(treeId: string, viewer: Viewer, rootId: string) {
       await write(treeId, viewer, async (tx) => {
         await requirePerson(tx, treeId, rootId);
         await persons.setRoot(tx, treeId, rootId);

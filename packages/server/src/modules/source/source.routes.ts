@@ -32,7 +32,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { treeIdParam, treeParams } from '../../http/params.ts';
-import { currentUser } from '../../http/session.ts';
+import { currentViewer } from '../../http/session.ts';
 
 const repositoryParams = z.strictObject({ treeId: treeIdParam, id: repositoryIdSchema });
 const recordParams = z.strictObject({ treeId: treeIdParam, id: recordIdSchema });
@@ -43,7 +43,7 @@ const tags = ['source'];
 export function registerSourceRoutes(app: FastifyInstance, ctx: AppContext) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { sources } = ctx;
-  const viewer = (request: FastifyRequest) => currentUser(ctx.auth, request);
+  const viewer = (request: FastifyRequest) => currentViewer(ctx.auth, request);
   const deleted = { 200: deletedAnswerSchema };
 
   // ---- Repositories ----

@@ -22,7 +22,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { mediaObject } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
-import type { SessionUser } from '../../http/session.ts';
+import type { Viewer } from '../../http/session.ts';
 import * as eventsRepo from '../event/event.repository.ts';
 import { attachmentsOf, saveNewNotes, setSources } from '../note/attachments.ts';
 import * as notesRepo from '../note/note.repository.ts';
@@ -198,7 +198,7 @@ export function createSourceService({ db }: { db: Db }) {
 
   return {
     // ---- Repositories ----
-    async listRepositories(treeId: string, viewer: SessionUser | null, query: RepositoryListQuery) {
+    async listRepositories(treeId: string, viewer: Viewer, query: RepositoryListQuery) {
       await read(treeId, viewer);
       const { items, total } = await sources.listRepositories(db, treeId, {
         terms: searchTerms(query.q ?? ''),
@@ -210,12 +210,12 @@ export function createSourceService({ db }: { db: Db }) {
       return { items, total, page: query.page, pageSize: query.pageSize };
     },
 
-    async getRepository(treeId: string, viewer: SessionUser | null, id: string) {
+    async getRepository(treeId: string, viewer: Viewer, id: string) {
       await read(treeId, viewer);
       return loadRepository(db, treeId, id);
     },
 
-    async createRepository(treeId: string, viewer: SessionUser | null, values: RepositoryValues, newNotes?: NewNote[]) {
+    async createRepository(treeId: string, viewer: Viewer, values: RepositoryValues, newNotes?: NewNote[]) {
       return write(treeId, viewer, async (tx) => {
         const id = uuidv7();
         await sources.insertRepository(tx, treeId, id, toRepositoryWrite(values));
@@ -225,7 +225,7 @@ export function createSourceService({ db }: { db: Db }) {
       });
     },
 
-    async updateRepository(treeId: string, viewer: SessionUser | null, id: string, values: RepositoryValues) {
+    async updateRepository(treeId: string, viewer: Viewer, id: string, values: RepositoryValues) {
       return write(treeId, viewer, async (tx) => {
         const row = await requireRepository(tx, treeId, id);
         const next = toRepositoryWrite(values);
@@ -235,7 +235,7 @@ export function createSourceService({ db }: { db: Db }) {
     },
 
     /** Only the repository: its records stay, without repository. */
-    async removeRepository(treeId: string, viewer: SessionUser | null, id: string) {
+    async removeRepository(treeId: string, viewer: Viewer, id: string) {
       return write(treeId, viewer, async (tx) => {
         await requireRepository(tx, treeId, id);
         await sources.detachRecordsFrom(tx, treeId, id);
@@ -245,7 +245,7 @@ export function createSourceService({ db }: { db: Db }) {
     },
 
     /** The repository with its records and their citations. */
-    async removeRepositoryWithChildren(treeId: string, viewer: SessionUser | null, id: string) {
+    async removeRepositoryWithChildren(treeId: string, viewer: Viewer, id: string) {
       return write(treeId, viewer, async (tx) => {
         await requireRepository(tx, treeId, id);
         const recordIds = await sources.recordIdsOfRepository(tx, treeId, id);
@@ -258,7 +258,7 @@ export function createSourceService({ db }: { db: Db }) {
     },
 
     /** A record leaves its repository (disengage); nothing is deleted. */
-    async disengageRecord(treeId: string, viewer: SessionUser | null, recordId: string) {
+    async disengageRecord(treeId: string, viewer: Viewer, recordId: string) {
       return write(treeId, viewer, async (tx) => {
         await requireRecord(tx, treeId, recordId);
         await sources.updateRecord(tx, treeId, recordId, { repositoryId: null });
@@ -267,7 +267,7 @@ export function createSourceService({ db }: { db: Db }) {
     },
 
     // ---- Records ----
-    async listRecords(treeId: string, viewer: SessionUser | null, query: SourceListQuery, withCitations: boolean) {
+    async listRecords(treeId: string, viewer: Viewer, query: SourceListQuery, withCitations: boolean) {
       await read(treeId, viewer);
       const { items, total } = await sources.listRecords(db, treeId, {
         terms: searchTerms(query.q ?? ''),
@@ -290,19 +290,19 @@ export function createSourceService({ db }: { db: Db }) {
       return { items: withLists, total, page: query.page, pageSize: query.pageSize };
     },
 
-    async getRecord(treeId: string, viewer: SessionUser | null, id: string) {
+    async getRecord(treeId: string, viewer: Viewer, id: string) {
       await read(treeId, viewer);
       return loadRecord(db, treeId, id);
     },
 
-    async citationsOfRecord(treeId: string, viewer: SessionUser | null, recordId: string) {
+    async citationsOfRecord(treeId: string, viewer: Viewer, recordId: string) {
       await read(treeId, viewer);
       await requireRecord(db, treeId, recordId);
       const ids = await sources.citationIdsOfRecords(db, treeId, [recordId]);
       return { citations: await sources.citationSummaries(db, treeId, ids) };
     },
 
-    async createRecord(treeId: string, viewer: SessionUser | null, values: RecordValues, newNotes?: NewNote[]) {
+    async createRecord(treeId: string, viewer: Viewer, values: RecordValues, newNotes?: NewNote[]) {
       return write(treeId, viewer, async (tx) => {
         if (values.repositoryId) await requireRepository(tx, treeId, values.repositoryId);
         const id = uuidv7();
@@ -313,7 +313,7 @@ export function createSourceService({ db }: { db: Db }) {
       });
     },
 
-    async updateRecord(treeId: string, viewer: SessionUser | null, id: string, values: RecordValues) {
+    async updateRecord(treeId: string, viewer: Viewer, id: string, values: RecordValues) {
       return write(treeId, viewer, async (tx) => {
         const row = await requireRecord(tx, treeId, id);
         if (values.repositoryId) await requireRepository(tx, treeId, values.repositoryId);
@@ -324,7 +324,7 @@ export function createSourceService({ db }: { db: Db }) {
     },
 
     /** Only the record: its citations stay, without record. */
-    async removeRecord(treeId: string, viewer: SessionUser | null, id: string) {
+    async removeRecord(treeId: string, viewer: Viewer, id: string) {
       return write(treeId, viewer, async (tx) => {
         await requireRecord(tx, treeId, id);
         await sources.detachCitationsFrom(tx, treeId, id);
@@ -334,7 +334,7 @@ export function createSourceService({ db }: { db: Db }) {
     },
 
     /** The record with its citations, which leave every event, place and note they were cited on. */
-    async removeRecordWithChildren(treeId: string, viewer: SessionUser | null, id: string) {
+    async removeRecordWithChildren(treeId: string, viewer: Viewer, id: string) {
       return write(treeId, viewer, async (tx) => {
         await requireRecord(tx, treeId, id);
         const citationIds = await sources.citationIdsOfRecords(tx, treeId, [id]);
@@ -345,7 +345,7 @@ export function createSourceService({ db }: { db: Db }) {
     },
 
     /** Every citation of the record; the record stays. */
-    async removeCitationsOfRecord(treeId: string, viewer: SessionUser | null, id: string) {
+    async removeCitationsOfRecord(treeId: string, viewer: Viewer, id: string) {
       return write(treeId, viewer, async (tx) => {
         await requireRecord(tx, treeId, id);
         const citationIds = await sources.citationIdsOfRecords(tx, treeId, [id]);
@@ -355,14 +355,14 @@ export function createSourceService({ db }: { db: Db }) {
     },
 
     // ---- Citations ----
-    async getCitation(treeId: string, viewer: SessionUser | null, id: string) {
+    async getCitation(treeId: string, viewer: Viewer, id: string) {
       await read(treeId, viewer);
       return loadCitation(db, treeId, id);
     },
 
     async createCitation(
       treeId: string,
-      viewer: SessionUser | null,
+      viewer: Viewer,
       values: CitationValues,
       nodeId: string | null,
       newNotes?: NewNote[],
@@ -378,7 +378,7 @@ export function createSourceService({ db }: { db: Db }) {
       });
     },
 
-    async updateCitation(treeId: string, viewer: SessionUser | null, id: string, values: CitationValues) {
+    async updateCitation(treeId: string, viewer: Viewer, id: string, values: CitationValues) {
       return write(treeId, viewer, async (tx) => {
         const row = await requireCitation(tx, treeId, id);
         if (values.sourceRecordId) await requireRecord(tx, treeId, values.sourceRecordId);
@@ -388,7 +388,7 @@ export function createSourceService({ db }: { db: Db }) {
       });
     },
 
-    async removeCitation(treeId: string, viewer: SessionUser | null, id: string) {
+    async removeCitation(treeId: string, viewer: Viewer, id: string) {
       return write(treeId, viewer, async (tx) => {
         await requireCitation(tx, treeId, id);
         await sources.deleteCitations(tx, treeId, [id]);
@@ -398,7 +398,7 @@ export function createSourceService({ db }: { db: Db }) {
 
     async suggested(
       treeId: string,
-      viewer: SessionUser | null,
+      viewer: Viewer,
       type: 'repository' | 'record' | 'citation',
       text: string,
     ) {
@@ -408,7 +408,7 @@ export function createSourceService({ db }: { db: Db }) {
       return { suggestions: await sources.suggest(db, treeId, type, term) };
     },
 
-    async createMediaObject(treeId: string, viewer: SessionUser | null, values: MediaValues) {
+    async createMediaObject(treeId: string, viewer: Viewer, values: MediaValues) {
       return write(treeId, viewer, async (tx) => {
         const id = uuidv7();
         const [row] = await tx
@@ -428,7 +428,7 @@ export function createSourceService({ db }: { db: Db }) {
     },
 
     /** The citations cited on these events (with which events cite each). */
-    async ofEvents(treeId: string, viewer: SessionUser | null, eventIds: string[]) {
+    async ofEvents(treeId: string, viewer: Viewer, eventIds: string[]) {
       await read(treeId, viewer);
       const links = await sources.citationLinksOf(db, treeId, eventIds);
       const summaries = await sources.citationSummaries(db, treeId, [...new Set(links.map((l) => l.citationId))]);
@@ -445,7 +445,7 @@ export function createSourceService({ db }: { db: Db }) {
      * baptism (and back), a death's burial (and back), of the same primary persons; for a
      * residence, other residences at the same place overlapping in time.
      */
-    async suggestForEvent(treeId: string, viewer: SessionUser | null, query: SuggestQuery) {
+    async suggestForEvent(treeId: string, viewer: Viewer, query: SuggestQuery) {
       await read(treeId, viewer);
       let eventIds: string[] = [];
       const related = relatedTypes[query.type];

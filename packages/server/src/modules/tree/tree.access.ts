@@ -1,30 +1,51 @@
+import { timingSafeEqual } from 'node:crypto';
 import { limitsFor, subscriptionStatus } from '@anor/core';
 import { AppError } from '../../http/errors.ts';
-import type { SessionUser } from '../../http/session.ts';
+import type { Viewer } from '../../http/session.ts';
 import type { TreeAccessRow, TreeRow } from './tree.repository.ts';
 
-/** What someone may do with a tree: the owner edits; everyone else sees nothing (sharing comes later). */
-export type TreeRole = 'owner' | 'none';
+/**
+ * What someone may do with a tree: the owner edits; a visitor who came by the tree's current share
+ * link reads (while the owner's subscription is valid); everyone else sees nothing.
+ */
+export type TreeRole = 'owner' | 'visitor' | 'none';
 
-export function roleInTree(tree: TreeAccessRow, viewer: SessionUser | null): TreeRole {
-  return viewer && tree.ownerId === viewer.id ? 'owner' : 'none';
+function sameToken(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** Whether the viewer came by the tree's current share link (an old link stops working when sharing is renewed). */
+export function hasShareLink(tree: TreeAccessRow, viewer: Viewer): boolean {
+  return tree.shareToken !== null && viewer.shareToken !== null && sameToken(tree.shareToken, viewer.shareToken);
+}
+
+/** Whether the owner's paid subscription is valid now: a shared tree is shown to others only then. */
+export function isOwnerSubscriptionValid(tree: TreeAccessRow, now: Date = new Date()): boolean {
+  const subscription = { plan: tree.ownerPlan ?? 'free', validUntil: tree.ownerValidUntil?.toISOString() ?? null };
+  return subscriptionStatus(subscription, now) === 'paid';
+}
+
+export function roleInTree(tree: TreeAccessRow, viewer: Viewer): TreeRole {
+  if (viewer.user && tree.ownerId === viewer.user.id) return viewer.previewAsVisitor ? 'visitor' : 'owner';
+  if (hasShareLink(tree, viewer) && isOwnerSubscriptionValid(tree)) return 'visitor';
+  return 'none';
 }
 
 /**
  * The one gate of every tree route. A tree the viewer may not see answers exactly like a tree
- * that does not exist, so tree ids cannot be probed.
+ * that does not exist, so tree ids cannot be probed. A visitor with the current share link of a
+ * tree whose owner's subscription has lapsed is told so (SPEC §8, expired owner subscription).
  */
-export function assertCanRead<T extends TreeAccessRow>(
-  tree: T | undefined,
-  viewer: SessionUser | null,
-): asserts tree is T {
-  if (!tree || roleInTree(tree, viewer) === 'none') throw new AppError('tree.error.notFound');
+export function assertCanRead<T extends TreeAccessRow>(tree: T | undefined, viewer: Viewer): asserts tree is T {
+  if (!tree) throw new AppError('tree.error.notFound');
+  if (roleInTree(tree, viewer) !== 'none') return;
+  if (hasShareLink(tree, viewer)) throw new AppError('tree.error.ownerSubscriptionExpired');
+  throw new AppError('tree.error.notFound');
 }
 
-export function assertCanEdit<T extends TreeAccessRow>(
-  tree: T | undefined,
-  viewer: SessionUser | null,
-): asserts tree is T {
+export function assertCanEdit<T extends TreeAccessRow>(tree: T | undefined, viewer: Viewer): asserts tree is T {
   assertCanRead(tree, viewer);
   if (roleInTree(tree, viewer) !== 'owner') throw new AppError('auth.error.forbidden');
 }
@@ -32,15 +53,15 @@ export function assertCanEdit<T extends TreeAccessRow>(
 export type Access = 'read' | 'edit';
 
 /**
- * Checks access for a tree route: nobody signed in gets 401, a tree the viewer may not see 404,
- * a write by someone who may only read 403.
+ * Checks access for a tree route: nobody signed in and without a share link gets 401, a tree the
+ * viewer may not see 404, a write by someone who may only read 403.
  */
 export function assertAccess<T extends TreeAccessRow>(
   tree: T | undefined,
-  viewer: SessionUser | null,
+  viewer: Viewer,
   need: Access,
 ): asserts tree is T {
-  if (!viewer && (!tree || roleInTree(tree, viewer) === 'none')) throw new AppError('auth.error.sessionRequired');
+  if (!viewer.user && !viewer.shareToken) throw new AppError('auth.error.sessionRequired');
   if (need === 'edit') assertCanEdit(tree, viewer);
   else assertCanRead(tree, viewer);
 }

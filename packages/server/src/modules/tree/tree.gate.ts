@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
-import type { SessionUser } from '../../http/session.ts';
+import type { Viewer } from '../../http/session.ts';
 import { assertAccess } from './tree.access.ts';
 import * as trees from './tree.repository.ts';
 
@@ -10,13 +10,13 @@ import * as trees from './tree.repository.ts';
  */
 export function createTreeGate(db: Db) {
   return {
-    async read(treeId: string, viewer: SessionUser | null) {
+    async read(treeId: string, viewer: Viewer) {
       const tree = await trees.findTreeAccess(db, treeId);
       assertAccess(tree, viewer, 'read');
       return tree;
     },
 
-    write<T>(treeId: string, viewer: SessionUser | null, work: (tx: Db, tree: trees.TreeAccessRow) => Promise<T>) {
+    write<T>(treeId: string, viewer: Viewer, work: (tx: Db, tree: trees.TreeAccessRow) => Promise<T>) {
       return db.transaction(async (tx) => {
         const tree = await trees.findTreeAccess(tx, treeId);
         assertAccess(tree, viewer, 'edit');

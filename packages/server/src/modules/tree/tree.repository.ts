@@ -8,6 +8,8 @@ export interface TreeAccessRow {
   name: string;
   rootId: string | null;
   ownerId: string;
+  /** The current share link's secret; null while the tree is not shared. */
+  shareToken: string | null;
   ownerPlan: 'free' | 'monthly' | 'yearly' | null;
   ownerValidUntil: Date | null;
 }
@@ -32,6 +34,7 @@ function selectTrees(db: Db) {
       name: tree.name,
       rootId: tree.rootId,
       ownerId: tree.ownerId,
+      shareToken: tree.shareToken,
       createdAt: tree.createdAt,
       updatedAt: tree.updatedAt,
       personsAmount: tree.personsCount,
@@ -52,6 +55,7 @@ export async function findTreeAccess(db: Db, treeId: string): Promise<TreeAccess
       name: tree.name,
       rootId: tree.rootId,
       ownerId: tree.ownerId,
+      shareToken: tree.shareToken,
       ownerPlan: subscription.plan,
       ownerValidUntil: subscription.validUntil,
     })

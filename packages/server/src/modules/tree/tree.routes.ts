@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/errors.ts';
 import { treeIdParam, treeParams } from '../../http/params.ts';
-import { requireUser } from '../../http/session.ts';
+import { currentViewer, requireUser } from '../../http/session.ts';
 
 const userParams = z.strictObject({ userId: z.string().min(1).max(64) });
 const tags = ['tree'];
@@ -52,7 +52,7 @@ export function registerTreeRoutes(app: FastifyInstance, ctx: AppContext) {
   routes.get(
     '/api/:treeId/tree',
     { schema: { tags, summary: 'Tree info with counts', params: treeParams, response: { 200: treeInfoSchema } } },
-    async (request) => trees.get(request.params.treeId, await requireUser(auth, request)),
+    async (request) => trees.get(request.params.treeId, await currentViewer(auth, request)),
   );
 
   routes.put(

@@ -2,15 +2,15 @@ import { limitsFor, type TreeInfo, treeNameKey, uuidv7 } from '@anor/core';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../http/errors.ts';
-import type { SessionUser } from '../../http/session.ts';
-import { assertCanEdit, assertCanRead, roleInTree } from './tree.access.ts';
+import { asViewer, type SessionUser, type Viewer } from '../../http/session.ts';
+import { assertAccess, assertCanEdit, roleInTree } from './tree.access.ts';
 import * as trees from './tree.repository.ts';
 
 export interface TreeServiceDeps {
   db: Db;
 }
 
-export function toTreeInfo(row: trees.TreeRow, viewer: SessionUser | null): TreeInfo {
+export function toTreeInfo(row: trees.TreeRow, viewer: Viewer): TreeInfo {
   const total = row.personsAmount + row.locationsAmount + row.eventsAmount + row.sourcesAmount;
   const owner = { plan: row.ownerPlan ?? 'free', validUntil: row.ownerValidUntil?.toISOString() ?? null };
   return {
@@ -33,20 +33,20 @@ export function toTreeInfo(row: trees.TreeRow, viewer: SessionUser | null): Tree
 export function createTreeService({ db }: TreeServiceDeps) {
   async function loadForEdit(treeId: string, viewer: SessionUser) {
     const row = await trees.findTree(db, treeId);
-    assertCanEdit(row, viewer);
+    assertCanEdit(row, asViewer(viewer));
     return row;
   }
 
-  async function answerOrThrow(treeId: string, viewer: SessionUser): Promise<TreeInfo> {
+  async function answerOrThrow(treeId: string, viewer: Viewer): Promise<TreeInfo> {
     const row = await trees.findTree(db, treeId);
-    assertCanRead(row, viewer);
+    assertAccess(row, viewer, 'read');
     return toTreeInfo(row, viewer);
   }
 
   return {
     async listOwn(viewer: SessionUser): Promise<TreeInfo[]> {
       const rows = await trees.listTreesOfOwner(db, viewer.id);
-      return rows.map((row) => toTreeInfo(row, viewer));
+      return rows.map((row) => toTreeInfo(row, asViewer(viewer)));
     },
 
     get: answerOrThrow,
@@ -75,7 +75,7 @@ export function createTreeService({ db }: TreeServiceDeps) {
         if (isUniqueViolation(error)) throw new AppError('tree.validation.treeNameAlreadyTaken');
         throw error;
       }
-      return answerOrThrow(id, viewer);
+      return answerOrThrow(id, asViewer(viewer));
     },
 
     async rename(viewer: SessionUser, treeId: string, name: string): Promise<TreeInfo> {
@@ -92,14 +92,14 @@ export function createTreeService({ db }: TreeServiceDeps) {
           throw error;
         }
       }
-      return answerOrThrow(treeId, viewer);
+      return answerOrThrow(treeId, asViewer(viewer));
     },
 
     /** Only the owner may delete a tree, and only with their password (checked by the caller). */
     async remove(viewer: SessionUser, treeId: string, assertPassword: () => Promise<void>): Promise<void> {
       const row = await trees.findTree(db, treeId);
       if (!row) throw new AppError('tree.error.notFound');
-      if (roleInTree(row, viewer) !== 'owner') throw new AppError('tree.error.treeDeleteForbidden');
+      if (roleInTree(row, asViewer(viewer)) !== 'owner') throw new AppError('tree.error.treeDeleteForbidden');
       await assertPassword();
       await trees.deleteTree(db, treeId);
     },
