@@ -542,12 +542,7 @@ export function createEventService({ db }: { db: Db }) {
       });
     },
 
-    async addParticipant(
-      treeId: string,
-      viewer: Viewer,
-      id: string,
-      participant: EventValues['participants'][number],
-    ) {
+    async addParticipant(treeId: string, viewer: Viewer, id: string, participant: EventValues['participants'][number]) {
       return write(treeId, viewer, async (tx) => {
         await requireEvent(tx, treeId, id);
         return rewriteParticipants(tx, treeId, id, (current) => {

@@ -396,12 +396,7 @@ export function createSourceService({ db }: { db: Db }) {
       });
     },
 
-    async suggested(
-      treeId: string,
-      viewer: Viewer,
-      type: 'repository' | 'record' | 'citation',
-      text: string,
-    ) {
+    async suggested(treeId: string, viewer: Viewer, type: 'repository' | 'record' | 'citation', text: string) {
       await read(treeId, viewer);
       const term = foldForSearch(text.trim());
       if (term === '') return { suggestions: [] };
