@@ -125,6 +125,8 @@ export const errorCatalogue = {
   'limit.events': 403,
   'limit.sourcesPerNode': 403,
   'limit.images': 403,
+  /** Sharing a tree is a paid feature (SPEC §1). */
+  'limit.sharing': 403,
   /** A free account's GEDCOM file over the size limit (details: bytes, max). */
   'limit.gedcomSize': 413,
   /** A free account's GEDCOM file with more persons, events or places than the trial allows (details: found, max). */

@@ -128,6 +128,8 @@ export const eventSchema = z.object({
   notes: z.array(noteSchema),
   /** Raised on every change; an update names the revision it started from. */
   revision: z.number().int(),
+  /** Set for a visitor when this is a living person (or their event, note, citation): everything telling is blanked. */
+  private: z.boolean().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -63,6 +63,8 @@ export const citationSummarySchema = z.object({
   whereWithinSourceText: z.string().nullable(),
   whereWithinSourceURL: z.string().nullable(),
   record: z.object({ id: z.string(), title: z.string() }).nullable(),
+  /** Set for a visitor when this is a living person (or their event, note, citation): everything telling is blanked. */
+  private: z.boolean().optional(),
 });
 export type CitationSummary = z.infer<typeof citationSummarySchema>;
 
@@ -74,6 +76,8 @@ export const noteSchema = z.object({
   sourceIds: z.array(z.string()),
   citations: z.array(citationSummarySchema),
   connectedNodes: z.array(z.object({ id: z.string(), kind: z.enum(noteNodeKinds) })),
+  /** Set for a visitor when this is a living person (or their event, note, citation): everything telling is blanked. */
+  private: z.boolean().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -154,6 +154,8 @@ export const personSummarySchema = z.object({
   gender: z.enum(genders),
   occupation: z.string().nullable(),
   rootRelation: z.enum(rootRelations),
+  /** Set for a visitor when this is a living person (or their event, note, citation): everything telling is blanked. */
+  private: z.boolean().optional(),
 });
 export type PersonSummary = z.infer<typeof personSummarySchema>;
 

@@ -170,7 +170,16 @@ export const eventSummarySchema = z.object({
   endDate: z.string().nullable(),
   endDateType: z.enum(dateTypes),
   place: z.string().nullable(),
-  primaries: z.array(z.object({ id: z.string(), fName: z.string().nullable(), lName: z.string().nullable() })),
+  primaries: z.array(
+    z.object({
+      id: z.string(),
+      fName: z.string().nullable(),
+      lName: z.string().nullable(),
+      private: z.boolean().optional(),
+    }),
+  ),
+  /** Set for a visitor when this is a living person (or their event, note, citation): everything telling is blanked. */
+  private: z.boolean().optional(),
 });
 export type EventSummary = z.infer<typeof eventSummarySchema>;
 
@@ -186,6 +195,8 @@ export const citationSchema = z.object({
   eventCitedFromRole: z.string().nullable(),
   entryRecordingDate: z.string().nullable(),
   certaintyAssessment: z.string().nullable(),
+  /** Set for a visitor when this is a living person (or their event, note, citation): everything telling is blanked. */
+  private: z.boolean().optional(),
   notes: z.array(noteSchema),
   connectedNodes: z.object({
     events: z.array(eventSummarySchema),

@@ -37,3 +37,41 @@ export const treeInfoSchema = z.object({
   updatedAt: z.string(),
 });
 export type TreeInfo = z.infer<typeof treeInfoSchema>;
+
+/**
+ * Sharing (SPEC §1, §6): a tree is shown read-only to anyone with its share link while the owner's
+ * subscription is valid. The link is `/share/{token}`; turning sharing off forgets the token, so
+ * old links stop working, and turning it on again makes a new one.
+ */
+export const shareStateSchema = z.object({
+  /** Whether the tree has a share link now. */
+  shared: z.boolean(),
+  /** The link's secret, null while not shared. The web app makes the URL `${origin}/share/${token}`. */
+  token: z.string().nullable(),
+  /** Whether the owner's subscription allows sharing (a paid feature); false offers the subscription. */
+  canShare: z.boolean(),
+});
+export type ShareState = z.infer<typeof shareStateSchema>;
+
+export const shareBodySchema = z.strictObject({ enabled: z.boolean({ error: 'common.error.validation' }) });
+export type ShareBody = z.infer<typeof shareBodySchema>;
+
+export const shareTokenSchema = z
+  .string()
+  .min(16)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, { error: 'tree.error.notFound' });
+
+/** What a share link opens: the tree, its name and where to start (GET /api/share/{token}). */
+export const sharedTreeSchema = z.object({
+  treeId: z.string(),
+  name: z.string(),
+  rootId: z.string().nullable(),
+  token: z.string(),
+});
+export type SharedTree = z.infer<typeof sharedTreeSchema>;
+
+/** POST /api/tree: the shared trees of the owner with that e-mail (SPEC §7), empty when none. */
+export const findTreeBodySchema = z.strictObject({ email: z.string().max(120) });
+export const findTreeAnswerSchema = z.object({ trees: z.array(sharedTreeSchema) });
+export type FindTreeAnswer = z.infer<typeof findTreeAnswerSchema>;
