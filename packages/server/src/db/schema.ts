@@ -137,12 +137,37 @@ export const tree = pgTable(
     eventsCount: integer('events_count').notNull().default(0),
     /** Repositories, records and citations. */
     sourcesCount: integer('sources_count').notNull().default(0),
+    /**
+     * Raised by statement-level triggers on event, event_participant and parent_child: whatever can
+     * change who is presumed living. `person_public` is recomputed when it no longer matches.
+     */
+    privacyRevision: integer('privacy_revision').notNull().default(0),
+    /** The revision, day and living-years setting `person_public` was computed for (null: never). */
+    privacyComputedRevision: integer('privacy_computed_revision'),
+    privacyComputedOn: date('privacy_computed_on', { mode: 'string' }),
+    privacyComputedYears: integer('privacy_computed_years'),
     ...timestamps,
   },
   (table) => [
     uniqueIndex('tree_owner_name_key_idx').on(table.ownerId, table.nameKey),
     uniqueIndex('tree_share_token_idx').on(table.shareToken),
   ],
+);
+
+/**
+ * The persons of a tree presumed dead, so shown to visitors (modules/privacy/): a cache of the rule,
+ * recomputed set-wise when the tree's privacy revision, the day or the setting has changed. Everyone
+ * not listed is presumed living and private.
+ */
+export const personPublic = pgTable(
+  'person_public',
+  {
+    treeId: uuid('tree_id')
+      .notNull()
+      .references(() => tree.id, { onDelete: 'cascade' }),
+    personId: uuid('person_id').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.treeId, table.personId] })],
 );
 
 export const genders = ['male', 'female', 'other', 'unknown'] as const;

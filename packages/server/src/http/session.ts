@@ -47,21 +47,41 @@ export interface Viewer {
   shareToken: string | null;
   /** The owner asks to see the tree as a visitor would: read-only, living persons private. */
   previewAsVisitor: boolean;
+  /**
+   * The role the tree gate gave this viewer in each tree it checked during the request. The
+   * privacy layer (`modules/privacy/`) reads it: an answer about a tree is shown unredacted only
+   * where the gate said `owner`.
+   */
+  readonly roles: Map<string, 'owner' | 'visitor' | 'none'>;
 }
 
-export async function currentViewer(auth: Auth, request: FastifyRequest): Promise<Viewer> {
-  const header = request.headers[SHARE_TOKEN_HEADER];
-  const token = typeof header === 'string' && header.length > 0 && header.length <= 64 ? header : null;
-  return {
-    user: await currentUser(auth, request),
-    shareToken: token,
-    previewAsVisitor: request.headers[PREVIEW_HEADER] === 'visitor',
-  };
+const viewers = new WeakMap<FastifyRequest, Promise<Viewer>>();
+
+/** The viewer of this request (signed-in user, share link, preview flag), made once per request. */
+export function currentViewer(auth: Auth, request: FastifyRequest): Promise<Viewer> {
+  let pending = viewers.get(request);
+  if (!pending) {
+    const header = request.headers[SHARE_TOKEN_HEADER];
+    const token = typeof header === 'string' && header.length > 0 && header.length <= 64 ? header : null;
+    pending = currentUser(auth, request).then((user) => ({
+      user,
+      shareToken: token,
+      previewAsVisitor: request.headers[PREVIEW_HEADER] === 'visitor',
+      roles: new Map(),
+    }));
+    viewers.set(request, pending);
+  }
+  return pending;
+}
+
+/** The viewer made for this request, if a route asked for one (the privacy layer reads its roles). */
+export function viewerOfRequest(request: FastifyRequest): Promise<Viewer> | undefined {
+  return viewers.get(request);
 }
 
 /** A viewer with no share link: the signed-in user alone (the tree list, imports, own trees). */
 export function asViewer(user: SessionUser | null): Viewer {
-  return { user, shareToken: null, previewAsVisitor: false };
+  return { user, shareToken: null, previewAsVisitor: false, roles: new Map() };
 }
 
 export async function requireUser(auth: Auth, request: FastifyRequest): Promise<SessionUser> {

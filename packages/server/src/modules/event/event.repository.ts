@@ -3,6 +3,7 @@ import { and, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { event, eventParticipant, location, person, tree } from '../../db/schema.ts';
+import { publicEvent } from '../privacy/privacy.repository.ts';
 
 /** All SQL about events and their participants. Every statement filters by tree_id. */
 
@@ -324,6 +325,11 @@ export interface EventListFilter {
   terms: string[];
   sort: 'type' | 'date';
   direction: 'asc' | 'desc';
+  /**
+   * A visitor's list: only events without a living participant (private events are left out, so
+   * neither a search nor the date order tells of them); `person_public` must be current.
+   */
+  onlyPublic?: boolean;
   limit: number;
   offset: number;
 }
@@ -346,6 +352,7 @@ export async function listEventIds(db: Db, treeId: string, filter: EventListFilt
               where ep.tree_id = ${treeId} and ep.event_id = ${event.id} and p.search_text like ${like})
       or exists (select 1 from ${location} l where l.tree_id = ${treeId} and l.id = ${event.locationId} and l.name_key like ${like}))`);
   }
+  if (filter.onlyPublic) conditions.push(publicEvent(treeId, sql`${event.id}`));
   const where = and(...conditions);
   const dir = filter.direction === 'desc' ? sql`desc` : sql`asc`;
   const order =

@@ -84,6 +84,7 @@ export function registerEventRoutes(app: FastifyInstance, ctx: AppContext) {
   routes.post(
     '/api/:treeId/event/node/:nodeId',
     {
+      config: { readOnly: true },
       schema: {
         tags,
         summary: "A person's or a place's events",
@@ -98,6 +99,7 @@ export function registerEventRoutes(app: FastifyInstance, ctx: AppContext) {
   routes.post(
     '/api/:treeId/event/:id/simultaneous',
     {
+      config: { readOnly: true },
       schema: {
         tags,
         summary: 'Events of the given types overlapping this one in time (and place, when it has one)',
@@ -113,6 +115,7 @@ export function registerEventRoutes(app: FastifyInstance, ctx: AppContext) {
   routes.post(
     '/api/:treeId/person/:id/event/type',
     {
+      config: { readOnly: true },
       schema: {
         tags,
         summary: "A person's events of the given types",

@@ -10,6 +10,7 @@ import {
   oncePerPersonTypes,
   type PersonSummary,
   type possibleParticipantsQuerySchema,
+  privacyRule,
   resolveEventDate,
   searchTerms,
   uuidv7,
@@ -23,7 +24,8 @@ import * as places from '../location/location.repository.ts';
 import { findOrCreateTypedPlace } from '../location/location.service.ts';
 import { attachmentsOf, saveNewNotes, setSources } from '../note/attachments.ts';
 import * as persons from '../person/person.repository.ts';
-import { assertWithinLimits } from '../tree/tree.access.ts';
+import { refreshPublicPersons } from '../privacy/privacy.repository.ts';
+import { assertWithinLimits, roleInTree } from '../tree/tree.access.ts';
 import { createTreeGate } from '../tree/tree.gate.ts';
 import type { TreeAccessRow } from '../tree/tree.repository.ts';
 import { clampToLife, type LifeSpan, lifeSpansOf } from './event.life.ts';
@@ -77,7 +79,7 @@ function prepare(input: EventValues): {
   };
 }
 
-export function createEventService({ db }: { db: Db }) {
+export function createEventService({ db, livingYears = privacyRule.livingYears }: { db: Db; livingYears?: number }) {
   const { read, write, counted } = createTreeGate(db);
 
   /** Full events in the order of `ids`, in three set-based queries. */
@@ -327,8 +329,11 @@ export function createEventService({ db }: { db: Db }) {
 
   return {
     async list(treeId: string, viewer: Viewer, query: EventListQuery) {
-      await read(treeId, viewer);
+      const tree = await read(treeId, viewer);
+      const onlyPublic = roleInTree(tree, viewer) !== 'owner';
+      if (onlyPublic) await refreshPublicPersons(db, treeId, livingYears);
       const { ids, total } = await events.listEventIds(db, treeId, {
+        onlyPublic,
         type: query.type,
         terms: searchTerms(query.q ?? ''),
         sort: query.sort,

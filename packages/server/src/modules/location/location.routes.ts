@@ -75,6 +75,7 @@ export function registerLocationRoutes(app: FastifyInstance, ctx: AppContext) {
   routes.post(
     '/api/:treeId/location/:id/map',
     {
+      config: { readOnly: true },
       schema: {
         tags,
         summary: 'Map markers of a place and, with includeRelatives, of the places below it',
@@ -121,6 +122,7 @@ export function registerLocationRoutes(app: FastifyInstance, ctx: AppContext) {
   routes.post(
     '/api/:treeId/suggestions/:type',
     {
+      config: { readOnly: true },
       schema: {
         tags,
         summary: 'Suggestions while typing (places, with their paths)',

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, inArray, notInArray, or, type SQL, sql } fro
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { parentChild, partner, person, siblingLink, tree } from '../../db/schema.ts';
+import { countPublicPersons, presumedDead } from '../privacy/privacy.repository.ts';
 
 /** All SQL about persons and their relations. Every statement filters by tree_id. */
 
@@ -436,6 +437,11 @@ export interface PersonListFilter {
   directLineage: boolean;
   sort: 'name' | 'created' | 'recent';
   exclude: string[];
+  /**
+   * A visitor's list: only persons presumed dead (living persons are private, not even listed);
+   * the caller has made `person_public` current (`refreshPublicPersons`).
+   */
+  onlyPublic?: boolean;
   limit: number;
   offset: number;
 }
@@ -452,6 +458,7 @@ export async function listPersons(db: Db, treeId: string, filter: PersonListFilt
   if (filter.gender) conditions.push(eq(person.gender, filter.gender));
   if (filter.directLineage) conditions.push(sql`${person.rootRelation} <> 'none'`);
   if (filter.exclude.length > 0) conditions.push(notInArray(person.id, filter.exclude));
+  if (filter.onlyPublic) conditions.push(presumedDead(treeId, sql`${person.id}`));
   const where = and(...conditions);
   const order = {
     name: [sql`${person.sortKey} collate "C"`, asc(person.id)],
@@ -473,10 +480,13 @@ export async function listPersons(db: Db, treeId: string, filter: PersonListFilt
     .from(page)
     .innerJoin(person, and(eq(person.treeId, treeId), eq(person.id, page.pageId)))
     .orderBy(...order);
-  // Without filters the tree's counter is the total; with them, count the matches.
-  const [total] = unfiltered
-    ? await db.select({ value: tree.personsCount }).from(tree).where(eq(tree.id, treeId))
-    : await db.select({ value: count() }).from(person).where(where);
+  // Without filters the tree's counter is the total (a visitor's: the persons presumed dead); with
+  // them, count the matches.
+  const [total] = !unfiltered
+    ? await db.select({ value: count() }).from(person).where(where)
+    : filter.onlyPublic
+      ? await countPublicPersons(db, treeId)
+      : await db.select({ value: tree.personsCount }).from(tree).where(eq(tree.id, treeId));
   return { items, total: total?.value ?? 0 };
 }
 

@@ -13,6 +13,7 @@ import {
   type PersonListParams,
   type PersonValues,
   personSortKey,
+  privacyRule,
   searchTerms,
   uuidv7,
 } from '@anor/core';
@@ -21,6 +22,7 @@ import { AppError } from '../../http/errors.ts';
 import type { Viewer } from '../../http/session.ts';
 import { lifeSummaryOf } from '../event/event.life.ts';
 import { deleteEvents, eventsDependingOn } from '../event/event.repository.ts';
+import { refreshPublicPersons } from '../privacy/privacy.repository.ts';
 import { assertAccess, assertWithinLimits, roleInTree } from '../tree/tree.access.ts';
 import { createTreeGate } from '../tree/tree.gate.ts';
 import * as trees from '../tree/tree.repository.ts';
@@ -29,6 +31,8 @@ import * as persons from './person.repository.ts';
 
 export interface PersonServiceDeps {
   db: Db;
+  /** Born longer ago than this: presumed dead, so listed to visitors (see modules/privacy/). */
+  livingYears?: number;
 }
 
 /** Charts stop at this many persons and say they were cut (ten generations above a person are 2,046). */
@@ -49,7 +53,7 @@ function derivedColumns(values: NameFields) {
   };
 }
 
-export function createPersonService({ db }: PersonServiceDeps) {
+export function createPersonService({ db, livingYears = privacyRule.livingYears }: PersonServiceDeps) {
   const { read, write, counted } = createTreeGate(db);
 
   async function requirePerson(tx: Db, treeId: string, id: string) {
@@ -287,9 +291,12 @@ export function createPersonService({ db }: PersonServiceDeps) {
     },
 
     async list(treeId: string, viewer: Viewer, query: PersonListParams): Promise<PersonListAnswer> {
-      await read(treeId, viewer);
+      const tree = await read(treeId, viewer);
       const { page, pageSize } = query;
+      const onlyPublic = roleInTree(tree, viewer) !== 'owner';
+      if (onlyPublic) await refreshPublicPersons(db, treeId, livingYears);
       const { items, total } = await persons.listPersons(db, treeId, {
+        onlyPublic,
         terms: searchTerms(query.q ?? ''),
         gender: query.gender,
         directLineage: query.lineage === 'direct',

@@ -64,6 +64,7 @@ export function assertAccess<T extends TreeAccessRow>(
   if (!viewer.user && !viewer.shareToken) throw new AppError('auth.error.sessionRequired');
   if (need === 'edit') assertCanEdit(tree, viewer);
   else assertCanRead(tree, viewer);
+  viewer.roles.set(tree.id, roleInTree(tree, viewer));
 }
 
 /** Sources (repositories, records, citations) have no trial count of their own: only the node ceiling. */

@@ -48,8 +48,9 @@ function selectTrees(db: Db) {
     .leftJoin(subscription, eq(subscription.userId, tree.ownerId));
 }
 
-export async function findTreeAccess(db: Db, treeId: string): Promise<TreeAccessRow | undefined> {
-  const [row] = await db
+/** Who owns the tree and on which plan, with its share secret: what every access check needs. */
+function selectAccess(db: Db) {
+  return db
     .select({
       id: tree.id,
       name: tree.name,
@@ -60,8 +61,11 @@ export async function findTreeAccess(db: Db, treeId: string): Promise<TreeAccess
       ownerValidUntil: subscription.validUntil,
     })
     .from(tree)
-    .leftJoin(subscription, eq(subscription.userId, tree.ownerId))
-    .where(eq(tree.id, treeId));
+    .leftJoin(subscription, eq(subscription.userId, tree.ownerId));
+}
+
+export async function findTreeAccess(db: Db, treeId: string): Promise<TreeAccessRow | undefined> {
+  const [row] = await selectAccess(db).where(eq(tree.id, treeId));
   return row;
 }
 
@@ -133,4 +137,23 @@ export async function renameTree(db: Db, treeId: string, name: string, nameKey: 
 /** Deletes the tree; everything it holds cascades through tree_id. */
 export async function deleteTree(db: Db, treeId: string): Promise<void> {
   await db.delete(tree).where(eq(tree.id, treeId));
+}
+
+/** Sets or clears the tree's share-link secret (null: not shared, old links stop working). */
+export async function setShareToken(db: Db, treeId: string, token: string | null): Promise<void> {
+  await db.update(tree).set({ shareToken: token }).where(eq(tree.id, treeId));
+}
+
+/** The tree whose share link has this secret, with its owner's subscription. */
+export async function findTreeByShareToken(db: Db, token: string): Promise<TreeAccessRow | undefined> {
+  const [row] = await selectAccess(db).where(eq(tree.shareToken, token));
+  return row;
+}
+
+/** The shared trees of the user with this e-mail (lower-case), with the owner's subscription. */
+export function listSharedTreesOfEmail(db: Db, email: string): Promise<TreeAccessRow[]> {
+  return selectAccess(db)
+    .innerJoin(user, eq(user.id, tree.ownerId))
+    .where(and(eq(user.email, email), sql`${tree.shareToken} is not null`))
+    .orderBy(tree.createdAt, tree.id);
 }

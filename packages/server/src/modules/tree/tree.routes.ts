@@ -1,8 +1,14 @@
 import {
   createTreeBodySchema,
   deleteTreeBodySchema,
+  findTreeAnswerSchema,
+  findTreeBodySchema,
   okAnswerSchema,
   renameTreeBodySchema,
+  shareBodySchema,
+  sharedTreeSchema,
+  shareStateSchema,
+  shareTokenSchema,
   treeInfoSchema,
 } from '@anor/core';
 import type { FastifyInstance } from 'fastify';
@@ -11,6 +17,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/errors.ts';
 import { treeIdParam, treeParams } from '../../http/params.ts';
+import { clientKey } from '../../http/rate-limit.ts';
 import { currentViewer, requireUser } from '../../http/session.ts';
 
 const userParams = z.strictObject({ userId: z.string().min(1).max(64) });
@@ -18,7 +25,7 @@ const tags = ['tree'];
 
 export function registerTreeRoutes(app: FastifyInstance, ctx: AppContext) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { auth, users, trees } = ctx;
+  const { auth, users, trees, limiters } = ctx;
 
   routes.get(
     '/api/user/:userId/tree',
@@ -72,6 +79,7 @@ export function registerTreeRoutes(app: FastifyInstance, ctx: AppContext) {
   routes.delete(
     '/api/:treeId/tree/:deletedTreeId',
     {
+      config: { deniedCode: 'tree.error.treeDeleteForbidden' },
       schema: {
         tags,
         summary: 'Delete a tree and everything in it (owner only, with password)',
@@ -86,6 +94,62 @@ export function registerTreeRoutes(app: FastifyInstance, ctx: AppContext) {
       if (id !== deletedTreeId) throw new AppError('tree.error.treeDeleteForbidden');
       await trees.remove(viewer, id, () => users.assertPassword(viewer.id, request.body.password));
       return { ok: true as const };
+    },
+  );
+
+  routes.get(
+    '/api/:treeId/share',
+    {
+      schema: {
+        tags,
+        summary: 'The share state (owner only)',
+        params: treeParams,
+        response: { 200: shareStateSchema },
+      },
+    },
+    async (request) => trees.shareState(await requireUser(auth, request), request.params.treeId),
+  );
+
+  routes.put(
+    '/api/:treeId/share',
+    {
+      schema: {
+        tags,
+        summary: 'Turn sharing on (a new link) or off (old links stop working); owner only, paid',
+        params: treeParams,
+        body: shareBodySchema,
+        response: { 200: shareStateSchema },
+      },
+    },
+    async (request) => trees.setSharing(await requireUser(auth, request), request.params.treeId, request.body.enabled),
+  );
+
+  routes.get(
+    '/api/share/:token',
+    {
+      schema: {
+        tags,
+        summary: 'The tree a share link opens (anyone, while the owner’s subscription is valid)',
+        params: z.strictObject({ token: shareTokenSchema }),
+        response: { 200: sharedTreeSchema },
+      },
+    },
+    async (request) => trees.openShared(request.params.token),
+  );
+
+  routes.post(
+    '/api/tree',
+    {
+      schema: {
+        tags,
+        summary: 'Find the shared trees of an owner by e-mail (SPEC §7; rate-limited)',
+        body: findTreeBodySchema,
+        response: { 200: findTreeAnswerSchema },
+      },
+    },
+    async (request) => {
+      limiters.emailLookup.consume(clientKey(request));
+      return { trees: await trees.findShared(request.body.email) };
     },
   );
 }

@@ -1,9 +1,10 @@
-import { limitsFor, type TreeInfo, treeNameKey, uuidv7 } from '@anor/core';
+import { randomBytes } from 'node:crypto';
+import { limitsFor, type SharedTree, type ShareState, type TreeInfo, treeNameKey, uuidv7 } from '@anor/core';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../http/errors.ts';
 import { asViewer, type SessionUser, type Viewer } from '../../http/session.ts';
-import { assertAccess, assertCanEdit, roleInTree } from './tree.access.ts';
+import { assertAccess, assertCanEdit, isOwnerSubscriptionValid, roleInTree } from './tree.access.ts';
 import * as trees from './tree.repository.ts';
 
 export interface TreeServiceDeps {
@@ -28,6 +29,19 @@ export function toTreeInfo(row: trees.TreeRow, viewer: Viewer): TreeInfo {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+function toShareState(row: trees.TreeAccessRow): ShareState {
+  return { shared: row.shareToken !== null, token: row.shareToken, canShare: isOwnerSubscriptionValid(row) };
+}
+
+function toSharedTree(row: trees.TreeAccessRow): SharedTree {
+  return { treeId: row.id, name: row.name, rootId: row.rootId, token: row.shareToken ?? '' };
+}
+
+/** A share link's secret: 192 random bits, URL-safe. */
+export function newShareToken(): string {
+  return randomBytes(24).toString('base64url');
 }
 
 export function createTreeService({ db }: TreeServiceDeps) {
@@ -102,6 +116,40 @@ export function createTreeService({ db }: TreeServiceDeps) {
       if (roleInTree(row, asViewer(viewer)) !== 'owner') throw new AppError('tree.error.treeDeleteForbidden');
       await assertPassword();
       await trees.deleteTree(db, treeId);
+    },
+
+    /** The share state of a tree, for its owner's share dialog. */
+    async shareState(viewer: SessionUser, treeId: string): Promise<ShareState> {
+      return toShareState(await loadForEdit(treeId, viewer));
+    },
+
+    /**
+     * Turns sharing on (a new secret, unless already shared) or off (the secret is forgotten, so
+     * every old link stops working). Sharing is a paid feature (SPEC §1): a free owner is refused.
+     */
+    async setSharing(viewer: SessionUser, treeId: string, enabled: boolean): Promise<ShareState> {
+      const row = await loadForEdit(treeId, viewer);
+      if (enabled && !isOwnerSubscriptionValid(row)) throw new AppError('limit.sharing');
+      const token = enabled ? (row.shareToken ?? newShareToken()) : null;
+      if (token !== row.shareToken) await trees.setShareToken(db, treeId, token);
+      return toShareState({ ...row, shareToken: token });
+    },
+
+    /**
+     * What a share link opens. An unknown or withdrawn link answers like a missing tree; a link
+     * to a tree whose owner's subscription has lapsed is told so (SPEC §8).
+     */
+    async openShared(token: string): Promise<SharedTree> {
+      const row = await trees.findTreeByShareToken(db, token);
+      if (!row) throw new AppError('tree.error.notFound');
+      if (!isOwnerSubscriptionValid(row)) throw new AppError('tree.error.ownerSubscriptionExpired');
+      return toSharedTree(row);
+    },
+
+    /** POST /api/tree: the trees the owner with this e-mail shares now (none when unknown or lapsed). */
+    async findShared(email: string): Promise<SharedTree[]> {
+      const rows = await trees.listSharedTreesOfEmail(db, email.trim().toLowerCase());
+      return rows.filter((row) => isOwnerSubscriptionValid(row)).map(toSharedTree);
     },
   };
 }

@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { viewerOfRequest } from '../../http/session.ts';
+import { findPrivateIds } from './privacy.repository.ts';
+import { collectIds, isEmpty, redactAnswer } from './redact.ts';
+
+/**
+ * The one read path of privacy: every answer of every tree route (`/api/:treeId/…`) passes here
+ * before it is serialised, and unless the tree gate said during this request that the viewer owns
+ * the tree, the living persons in it (and their events, notes and citations) are redacted. A route
+ * cannot forget it, and a route that never asked the gate is treated as a visitor's.
+ */
+export function registerPrivacy(app: FastifyInstance, db: Db, livingYears: number) {
+  app.addHook('preSerialization', async (request, reply, payload) => {
+    if (reply.statusCode >= 300 || typeof payload !== 'object' || payload === null) return payload;
+    if (!request.routeOptions.url?.startsWith('/api/:treeId/')) return payload;
+    const treeId = (request.params as { treeId?: unknown }).treeId;
+    if (typeof treeId !== 'string') return payload;
+    const viewer = await viewerOfRequest(request);
+    if (viewer?.roles.get(treeId) === 'owner') return payload;
+    const ids = collectIds(payload);
+    ids.delete(treeId.toLowerCase());
+    if (ids.size === 0) return payload;
+    const found = await findPrivateIds(db, treeId, [...ids], livingYears);
+    return isEmpty(found) ? payload : redactAnswer(payload, found);
+  });
+}

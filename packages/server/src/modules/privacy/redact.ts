@@ -1,0 +1,110 @@
+import type { PrivateIds } from './privacy.repository.ts';
+
+/**
+ * The redaction of an answer for a visitor: every object in it that stands for a living person,
+ * an event with a living participant, or a note or citation of theirs keeps its id and its place
+ * in the answer but loses everything that tells about the person (names, dates, places, texts,
+ * notes, sources) and says `private: true`, so the web app shows "Private". It works on shapes,
+ * not on routes: a new route's answer is covered as soon as it carries the ids.
+ */
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type Json = Record<string, unknown>;
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Every id-like string in the answer, wherever it is (ids of persons, events, notes, citations, …). */
+export function collectIds(payload: unknown, into: Set<string> = new Set()): Set<string> {
+  if (typeof payload === 'string') {
+    if (uuidPattern.test(payload)) into.add(payload.toLowerCase());
+  } else if (Array.isArray(payload)) {
+    for (const item of payload) collectIds(item, into);
+  } else if (isObject(payload)) {
+    for (const value of Object.values(payload)) collectIds(value, into);
+  }
+  return into;
+}
+
+/** Sets the keys the object has to `value` (absent keys stay absent, so the answer keeps its shape). */
+function blank(object: Json, keys: readonly string[], value: unknown) {
+  for (const key of keys) if (key in object) object[key] = Array.isArray(value) ? [] : value;
+}
+
+const personTexts = ['fName', 'pName', 'lName', 'occupation', 'description', 'birth', 'death'] as const;
+const participantTexts = ['startDate', 'endDate'] as const;
+const eventTexts = [
+  'startDate',
+  'endDate',
+  'dateText',
+  'causeOfEvent',
+  'description',
+  'typeName',
+  'typeNameVerb',
+  'location',
+  'place',
+] as const;
+const attached = ['notes', 'sources', 'citations', 'sourceIds', 'events'] as const;
+const citationTexts = [
+  'whereWithinSourceText',
+  'whereWithinSourceURL',
+  'eventCitedFrom',
+  'eventCitedFromRole',
+  'entryRecordingDate',
+  'certaintyAssessment',
+] as const;
+
+function has(set: Set<string>, value: unknown): boolean {
+  return typeof value === 'string' && set.has(value.toLowerCase());
+}
+
+function redactObject(object: Json, found: PrivateIds) {
+  const isPersonShaped = 'fName' in object || 'lName' in object;
+  if (isPersonShaped && (has(found.persons, object.id) || has(found.persons, object.personId))) {
+    blank(object, personTexts, null);
+    blank(object, participantTexts, null);
+    blank(object, attached, []);
+    object.private = true;
+  }
+  if ('type' in object && has(found.events, object.id)) {
+    blank(object, eventTexts, null);
+    blank(object, attached, []);
+    object.private = true;
+  }
+  // A person's birth or death summary, which names its event.
+  if (has(found.events, object.eventId) && 'startDate' in object) {
+    blank(object, ['startDate', 'endDate', 'place'], null);
+  }
+  if (has(found.notes, object.id) && ('text' in object || 'title' in object)) {
+    blank(object, ['title'], null);
+    if ('text' in object) object.text = '';
+    blank(object, attached, []);
+    if ('text' in object) object.private = true;
+  }
+  if (has(found.citations, object.id) && ('whereWithinSourceText' in object || 'textFromSource' in object)) {
+    blank(object, citationTexts, null);
+    if ('textFromSource' in object) object.textFromSource = '';
+    blank(object, ['notes'], []);
+    object.private = true;
+  }
+}
+
+/** Redacts the answer in place (it is the answer's own fresh object) and returns it. */
+export function redactAnswer<T>(payload: T, found: PrivateIds): T {
+  const visit = (value: unknown) => {
+    if (Array.isArray(value)) {
+      for (const item of value) visit(item);
+    } else if (isObject(value)) {
+      redactObject(value, found);
+      for (const child of Object.values(value)) visit(child);
+    }
+  };
+  visit(payload);
+  return payload;
+}
+
+export function isEmpty(found: PrivateIds): boolean {
+  return found.persons.size + found.events.size + found.notes.size + found.citations.size === 0;
+}

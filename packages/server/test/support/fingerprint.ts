@@ -1,0 +1,41 @@
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../src/db/rows.ts';
+import type { TestApp } from './test-app.ts';
+
+/** Every table a request could change; a test that a refused request changes nothing compares them. */
+const tables = [
+  'user',
+  'session',
+  'account',
+  'verification',
+  'subscription',
+  'contact_message',
+  'tree',
+  'person',
+  'parent_child',
+  'partner',
+  'sibling_link',
+  'location',
+  'event',
+  'event_participant',
+  'repository',
+  'source_record',
+  'citation',
+  'citation_link',
+  'note',
+  'note_link',
+  'media_object',
+  'media_link',
+  'gedcom_extra',
+];
+
+/** A fingerprint of every table's rows, computed in one statement by the database. */
+export async function databaseFingerprint(t: TestApp): Promise<string> {
+  const fingerprint = (table: string) =>
+    `(select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) from "${table}" x)`;
+  const rows = await queryRows<{ fingerprint: string }>(
+    t.database.db,
+    sql.raw(`select ${tables.map(fingerprint).join(" || ',' || ")} as fingerprint`),
+  );
+  return rows[0]?.fingerprint ?? '';
+}
