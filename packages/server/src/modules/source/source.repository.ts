@@ -1,7 +1,7 @@
 import type { CitationSummary } from '@anor/core';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { citation, citationLink, repository, sourceRecord } from '../../db/schema.ts';
+import { citation, citationLink, mediaObject, repository, sourceRecord } from '../../db/schema.ts';
 
 /** All SQL about repositories, records, citations and where citations are cited. Every statement filters by tree_id. */
 
@@ -397,4 +397,23 @@ export async function existingCitationIds(db: Db, treeId: string, ids: readonly 
     .from(citation)
     .where(and(eq(citation.treeId, treeId), inArray(citation.id, [...ids])));
   return new Set(rows.map((row) => row.id));
+}
+
+/** How many media objects the tree holds (the free tier's images limit counts them). */
+export async function countMediaObjects(db: Db, treeId: string): Promise<number> {
+  const [row] = await db.select({ value: count() }).from(mediaObject).where(eq(mediaObject.treeId, treeId));
+  return row?.value ?? 0;
+}
+
+export async function insertMediaObject(
+  db: Db,
+  treeId: string,
+  id: string,
+  values: { fileReference: string; format: string | null; type: string | null; title: string | null },
+) {
+  const [row] = await db
+    .insert(mediaObject)
+    .values({ treeId, id, ...values })
+    .returning();
+  return row;
 }

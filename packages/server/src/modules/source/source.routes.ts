@@ -305,6 +305,7 @@ export function registerSourceRoutes(app: FastifyInstance, ctx: AppContext) {
   routes.post(
     '/api/:treeId/source/suggested',
     {
+      config: { readOnly: true },
       schema: {
         tags,
         summary: 'Repositories, records or citations matching a text',
@@ -340,6 +341,7 @@ export function registerSourceRoutes(app: FastifyInstance, ctx: AppContext) {
   routes.post(
     '/api/:treeId/event/sources',
     {
+      config: { readOnly: true },
       schema: {
         tags,
         summary: 'The citations cited on these events',
@@ -353,6 +355,7 @@ export function registerSourceRoutes(app: FastifyInstance, ctx: AppContext) {
   routes.post(
     '/api/:treeId/event/suggestedSources',
     {
+      config: { readOnly: true },
       schema: {
         tags,
         summary: 'Sources cited on related events (birth and baptism, death and burial, contemporary residences)',

@@ -11,6 +11,7 @@ import {
   type EventType,
   eventDateIsoRange,
   foldForSearch,
+  limitsFor,
   type NewNote,
   type RepositoryListQuery,
   resolveEventDate,
@@ -20,7 +21,6 @@ import {
 } from '@anor/core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { mediaObject } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Viewer } from '../../http/session.ts';
 import * as eventsRepo from '../event/event.repository.ts';
@@ -404,12 +404,17 @@ export function createSourceService({ db }: { db: Db }) {
     },
 
     async createMediaObject(treeId: string, viewer: Viewer, values: MediaValues) {
-      return write(treeId, viewer, async (tx) => {
-        const id = uuidv7();
-        const [row] = await tx
-          .insert(mediaObject)
-          .values({ treeId, id, ...values })
-          .returning();
+      return write(treeId, viewer, async (tx, tree) => {
+        // SPEC §5: a free tree holds at most 5 images (counted under the tree lock).
+        const subscription = {
+          plan: tree.ownerPlan ?? 'free',
+          validUntil: tree.ownerValidUntil?.toISOString() ?? null,
+        };
+        const max = limitsFor(subscription).images;
+        if (max !== null && (await sources.countMediaObjects(tx, treeId)) + 1 > max) {
+          throw new AppError('limit.images', { limit: 'images', max });
+        }
+        const row = await sources.insertMediaObject(tx, treeId, uuidv7(), values);
         if (!row) throw new AppError('common.error.generic');
         return {
           id: row.id,

@@ -1,0 +1,95 @@
+import { parseArgs } from 'node:util';
+import type { SubscriptionPlan } from '@anor/core';
+import { isCalendarDay, isPlan } from './admin.ts';
+
+export const usage = `Usage: npm run admin -- <command> [options]
+
+Commands:
+  users [--email PART]
+      Lists the users: e-mail, name, plan, valid until, status (free or paid now), number of
+      trees and when the account was created. --email shows only e-mails containing PART.
+
+  subscription EMAIL PLAN [--until YYYY-MM-DD | --months N]
+      Sets the user's plan after a payment. PLAN is free, monthly or yearly. A paid plan runs
+      until the end of --until (Swedish time), or --months (default: 1 for monthly, 12 for
+      yearly) after the later of today and the end of the current paid plan, so paying early
+      extends it. free ends the paid plan now. Prints the new state.
+
+Options:
+  -h, --help    Shows this text.
+
+Uses the database npm start uses (DATA_DIR or DATABASE_URL). With the embedded database, run it
+while the server is stopped: only one process may open it.`;
+
+export type AdminCommand =
+  | { kind: 'help' }
+  | { kind: 'users'; email: string | null }
+  | { kind: 'subscription'; email: string; plan: SubscriptionPlan; until: string | null; months: number | null };
+
+/** A command line that cannot be run: the CLI prints the message and the usage, and exits with 1. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+/** Reads the command line (without node and the script). Throws UsageError with a message for the operator. */
+export function parseAdminArgs(argv: readonly string[]): AdminCommand {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(argv);
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return { kind: 'help' };
+  const [command, ...rest] = positionals;
+  if (command === undefined) throw new UsageError('No command given.');
+  const misplaced = (names: (keyof typeof values)[]) => {
+    const given = names.find((name) => values[name] !== undefined);
+    if (given) throw new UsageError(`--${given} does not belong to "${command}".`);
+  };
+  if (command === 'users') {
+    misplaced(['until', 'months']);
+    if (rest.length > 0) throw new UsageError(`Unexpected argument "${rest[0]}".`);
+    return { kind: 'users', email: values.email ?? null };
+  }
+  if (command === 'subscription') {
+    misplaced(['email']);
+    const [email, plan, extra] = rest;
+    if (!email || !plan) throw new UsageError('subscription needs an e-mail and a plan (free, monthly or yearly).');
+    if (extra !== undefined) throw new UsageError(`Unexpected argument "${extra}".`);
+    if (!isPlan(plan)) throw new UsageError(`Unknown plan "${plan}": use free, monthly or yearly.`);
+    const until = values.until ?? null;
+    const monthsText = values.months ?? null;
+    if (until !== null && monthsText !== null) throw new UsageError('Give either --until or --months, not both.');
+    if (plan === 'free' && (until !== null || monthsText !== null)) {
+      throw new UsageError('The free plan has no end date: leave out --until and --months.');
+    }
+    if (until !== null && !isCalendarDay(until)) {
+      throw new UsageError(`"${until}" is not a date: write it YYYY-MM-DD.`);
+    }
+    let months: number | null = null;
+    if (monthsText !== null) {
+      months = /^\d{1,4}$/.test(monthsText) ? Number(monthsText) : Number.NaN;
+      if (!(months >= 1)) throw new UsageError(`--months must be a whole number of at least 1, not "${monthsText}".`);
+    }
+    return { kind: 'subscription', email, plan, until, months };
+  }
+  throw new UsageError(`Unknown command "${command}".`);
+}
+
+function parse(argv: readonly string[]) {
+  return parseArgs({
+    args: [...argv],
+    allowPositionals: true,
+    strict: true,
+    options: {
+      email: { type: 'string' },
+      until: { type: 'string' },
+      months: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+}

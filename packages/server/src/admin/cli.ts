@@ -1,0 +1,56 @@
+/**
+ * `npm run admin -- <command>`: the operator's command on the database `npm start` uses (DATA_DIR
+ * or DATABASE_URL), migrated first as at start-up. See args.ts for the commands, admin.ts for
+ * what they do.
+ */
+import path from 'node:path';
+import { readConfig } from '../config.ts';
+import { type Database, openDatabase } from '../db/client.ts';
+import { AdminError, formatUserTable, listUsers, setSubscription } from './admin.ts';
+import { type AdminCommand, parseAdminArgs, UsageError, usage } from './args.ts';
+
+async function run(command: Exclude<AdminCommand, { kind: 'help' }>, database: Database): Promise<string> {
+  if (command.kind === 'users') return formatUserTable(await listUsers(database.db, { email: command.email }));
+  const user = await setSubscription(database.db, command.email, command.plan, {
+    until: command.until,
+    months: command.months,
+  });
+  return formatUserTable([user]);
+}
+
+async function main(): Promise<number> {
+  let command: AdminCommand;
+  try {
+    command = parseAdminArgs(process.argv.slice(2));
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`${error.message}\nRun \`npm run admin -- --help\` for the commands.`);
+    return 1;
+  }
+  if (command.kind === 'help') {
+    console.log(usage);
+    return 0;
+  }
+  const config = readConfig();
+  const database = config.databaseUrl
+    ? await openDatabase({ kind: 'postgres', url: config.databaseUrl, poolSize: 2 })
+    : await openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') });
+  try {
+    console.log(await run(command, database));
+    return 0;
+  } catch (error) {
+    if (!(error instanceof AdminError)) throw error;
+    console.error(error.message);
+    return 1;
+  } finally {
+    await database.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error('anor admin failed:', error);
+    process.exit(1);
+  },
+);
