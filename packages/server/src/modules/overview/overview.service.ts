@@ -1,0 +1,75 @@
+import {
+  type EventType,
+  type OrphanEvent,
+  type OrphanListAnswer,
+  type OrphanListParams,
+  resolveEventDate,
+  searchTerms,
+} from '@anor/core';
+import type { Db } from '../../db/client.ts';
+import type { Viewer } from '../../http/session.ts';
+import { createTreeGate } from '../tree/tree.gate.ts';
+import * as overview from './overview.repository.ts';
+
+/**
+ * The overview of SPEC §2 and §4: a page of the orphans of one type (persons, places, events), or
+ * of every item of the type. Reading needs read access (the owner, or a visitor by share link).
+ */
+export function createOverviewService({ db }: { db: Db }) {
+  const { read } = createTreeGate(db);
+
+  async function events(treeId: string, filter: overview.OverviewFilter) {
+    const { items, total } = await overview.listEvents(db, treeId, filter);
+    const participants = await overview.participantsOf(
+      db,
+      treeId,
+      items.map((row) => row.id),
+    );
+    const byEvent = new Map<string, OrphanEvent['participants']>();
+    for (const { eventId, ...participant } of participants) {
+      const list = byEvent.get(eventId) ?? [];
+      list.push(participant);
+      byEvent.set(eventId, list);
+    }
+    return {
+      total,
+      items: items.map(
+        (row): OrphanEvent => ({
+          id: row.id,
+          type: row.type as EventType,
+          subtype: row.subtype,
+          typeName: row.typeName,
+          ...resolveEventDate(row),
+          participants: byEvent.get(row.id) ?? [],
+          location:
+            row.locationId !== null && row.locationName !== null
+              ? { id: row.locationId, name: row.locationName }
+              : null,
+        }),
+      ),
+    };
+  }
+
+  return {
+    async orphans(treeId: string, viewer: Viewer, query: OrphanListParams): Promise<OrphanListAnswer> {
+      await read(treeId, viewer);
+      const filter: overview.OverviewFilter = {
+        onlyOrphans: !query.all,
+        terms: searchTerms(query.q ?? ''),
+        limit: query.pageSize,
+        offset: (query.page - 1) * query.pageSize,
+      };
+      const paging = { page: query.page, pageSize: query.pageSize };
+      switch (query.type) {
+        case 'person':
+          return { type: 'person', ...(await overview.listPersons(db, treeId, filter)), ...paging };
+        case 'location':
+          return { type: 'location', ...(await overview.listLocations(db, treeId, filter)), ...paging };
+        case 'event':
+          return { type: 'event', ...(await events(treeId, filter)), ...paging };
+      }
+    },
+  };
+}
+
+export type OverviewService = ReturnType<typeof createOverviewService>;
