@@ -18,7 +18,11 @@ export default defineConfig({
               name: 'mantine',
               test: /node_modules[\\/](@mantine[\\/](?!tiptap)[^\\/]+|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-transition-group|react-style-singleton|use-callback-ref|use-sidecar|tslib|clsx|get-nonce|detect-node-es)[\\/]/,
             },
-            { name: 'data', test: /node_modules[\\/](zod|@tanstack|i18next|react-i18next)[\\/]/ },
+            // With Zod, its jitless setting (src/app/content-security.ts), so that it runs before any schema is made.
+            {
+              name: 'data',
+              test: /node_modules[\\/](zod|@tanstack|i18next|react-i18next)[\\/]|[\\/]src[\\/]app[\\/]content-security\.ts$/,
+            },
             // Only the lazily loaded map components use it.
             { name: 'leaflet', test: /node_modules[\\/](leaflet|leaflet\.markercluster)[\\/]/ },
           ],

@@ -227,6 +227,12 @@ export function useBrowserSession(options: BrowserSessionOptions): BrowserSessio
     const tab = await ready(context, 'context').newPage();
     if (timeout !== undefined) tab.setDefaultTimeout(timeout);
     tab.on('pageerror', (error) => pageErrors.push(error.message));
+    // Whatever the Content-Security-Policy blocked (an inline script or style, a foreign image or
+    // request) is an error too: the app must work under its own policy (docs/security.md).
+    tab.on('console', (message) => {
+      if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
+        pageErrors.push(message.text());
+    });
     return tab;
   }
 

@@ -1,6 +1,8 @@
-import type { FastifyRequest } from 'fastify';
-import type { RateLimitRule } from '../config.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Auth } from '../auth/auth.ts';
+import type { RateLimitRule, RateLimits } from '../config.ts';
 import { AppError } from './errors.ts';
+import { currentUser } from './session.ts';
 
 /**
  * A fixed-window counter per key, kept in memory. Enough for one instance; several instances
@@ -37,4 +39,44 @@ export class RateLimiter {
 
 export function clientKey(request: FastifyRequest): string {
   return request.ip;
+}
+
+/**
+ * The expensive routes and the rule that counts them (method and route as registered). Besides
+ * these, every GET with a search term (`q`) counts against `search`.
+ */
+export const expensiveRoutes: readonly { method: string; url: string; rule: keyof RateLimits }[] = [
+  { method: 'POST', url: '/api/user/:userId/tree/gedcom', rule: 'gedcomImport' },
+  { method: 'POST', url: '/api/:treeId/suggestions/:type', rule: 'suggestions' },
+  { method: 'POST', url: '/api/:treeId/source/suggested', rule: 'suggestions' },
+  { method: 'POST', url: '/api/:treeId/event/suggestedSources', rule: 'suggestions' },
+  { method: 'POST', url: '/api/:treeId/location/match', rule: 'suggestions' },
+];
+
+function ruleOf(request: FastifyRequest): keyof RateLimits | null {
+  const url = request.routeOptions.url;
+  if (!url?.startsWith('/api/')) return null;
+  const listed = expensiveRoutes.find((route) => route.method === request.method && route.url === url);
+  if (listed) return listed.rule;
+  const q = (request.query as { q?: unknown } | undefined)?.q;
+  if (request.method === 'GET' && q !== undefined && q !== '') return 'search';
+  return null;
+}
+
+/**
+ * Counts the requests of the expensive routes, per signed-in user or else per client address,
+ * before their bodies are read (a refused GEDCOM import uploads nothing): over the rule's
+ * allowance, 429 `common.error.tooManyRequests` with Retry-After.
+ */
+export function registerRouteRateLimits(
+  app: FastifyInstance,
+  auth: Auth,
+  limiters: Record<keyof RateLimits, RateLimiter>,
+) {
+  app.addHook('onRequest', async (request) => {
+    const rule = ruleOf(request);
+    if (!rule) return;
+    const user = await currentUser(auth, request);
+    limiters[rule].consume(user ? `user ${user.id}` : `address ${clientKey(request)}`);
+  });
 }
