@@ -9,7 +9,7 @@
  * within 1 GB.
  *
  * Environment: BENCH_GEDCOM_IMPORT_RUNS (runs per sample file, default 5), BENCH_PGLITE=0 skips
- * PGlite, BENCH_GEDCOM_PERSONS.
+ * PGlite, BENCH_GEDCOM_PERSONS (0 skips the generated file).
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -112,6 +112,7 @@ async function child(target: Target, dataDir: string, file: string): Promise<voi
 }
 
 function benchGenerated(target: Target, dataDir: string, file: string, bytes: number): void {
+  if (generatedPersons === 0) return;
   const result = spawnSync(
     process.execPath,
     [...process.execArgv, fileURLToPath(import.meta.url), '--child', JSON.stringify(target), dataDir, file],
@@ -139,8 +140,8 @@ async function main(): Promise<void> {
   console.log('\nGEDCOM import through the API (median of runs; the generated file once, in its own process)');
   await withTempDir(async (dir) => {
     const file = path.join(dir, 'generated.ged');
-    const generated = new TextEncoder().encode(generateGedcom(generatedPersons).text);
-    await writeFile(file, generated);
+    const generated = new TextEncoder().encode(generatedPersons > 0 ? generateGedcom(generatedPersons).text : '');
+    if (generatedPersons > 0) await writeFile(file, generated);
     if (process.env.BENCH_PGLITE !== '0') {
       console.log('PGlite');
       await benchSamples({ kind: 'pglite', dataDir: path.join(dir, 'pglite') }, dir);

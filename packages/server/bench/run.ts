@@ -10,8 +10,10 @@
  *   contemporary events and the residence wizard's candidates.
  * Prints median, 95th and 99th percentile per operation.
  */
+
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { type App, buildApp } from '../src/app.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { type SeededTree, seedEvents, seedTree } from '../src/seed/seed-tree.ts';
@@ -66,6 +68,7 @@ async function benchmark(database: Database, dataDir: string) {
     await largeTreePlaces(app, samples, seeded);
     // Events last: they take the tree past the node ceiling, after which nothing more can be added.
     await largeTreeEvents(app, samples, seeded);
+    await largeTreeVisitor(app, samples, seeded);
   } finally {
     await app.close();
     await database.close();
@@ -86,11 +89,17 @@ function measure(samples: Sample[]) {
 }
 
 function injector(app: App) {
-  return async (method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown, cookie?: string) => {
+  return async (
+    method: 'GET' | 'POST' | 'PUT',
+    url: string,
+    body?: unknown,
+    cookie?: string,
+    headers: Record<string, string> = {},
+  ) => {
     const response = await app.inject({
       method,
       url,
-      headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+      headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}), ...headers },
       payload: body === undefined ? undefined : JSON.stringify(body),
     });
     if (response.statusCode >= 400) throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
@@ -301,6 +310,47 @@ async function largeTreeEvents(app: App, samples: Sample[], seeded: SeededTree) 
       undefined,
       cookie,
     ),
+  );
+}
+
+/**
+ * The same tree through a share link, signed out: every answer passes the privacy hook, which asks
+ * the database which of the answer's ids are living persons (and their events, notes, citations).
+ */
+async function largeTreeVisitor(app: App, samples: Sample[], seeded: SeededTree) {
+  const inject = injector(app);
+  const run = measure(samples);
+  const { cookie, treeId, family, ids } = seeded;
+  const base = `/api/${treeId}`;
+  const shared = await inject('PUT', `${base}/share`, { enabled: true }, cookie);
+  const visitor = { 'x-anor-share': (JSON.parse(shared.body) as { token: string }).token };
+  const get = (url: string) => inject('GET', url, undefined, undefined, visitor);
+  const middle = family.generations[Math.floor(family.generations.length / 2)] ?? [];
+  const youngest = family.generations.at(-1) ?? [];
+  const at = (keys: string[], i: number) => ids.get(keys[(i * 7919) % keys.length] ?? '') ?? '';
+  await run('visitor: GET person/{id} (privacy checked)', (i) => get(`${base}/person/${at(middle, i)}`));
+  await run('visitor: GET person/{id}/child', (i) => get(`${base}/person/${at(middle, i)}/child`));
+  await run('visitor: POST event/node/{personId}', (i) =>
+    inject('POST', `${base}/event/node/${at(middle, i)}`, {}, undefined, visitor),
+  );
+  await run('visitor: GET ancestors/10 (youngest generation)', (i) =>
+    get(`${base}/person/${at(youngest, i)}/ancestors/10`),
+  );
+  await run('visitor: GET person list, first page (living left out)', () => get(`${base}/person?pageSize=20`));
+  const queries = ['anna andersson', 'erik', 'åsa öberg', 'smed lund', 'kar'];
+  await run('visitor: GET person?q=…', (i) =>
+    get(`${base}/person?q=${encodeURIComponent(queries[i % queries.length] ?? '')}&pageSize=20`),
+  );
+  // After an owner's edit of an event or a parent link (the triggers raise the tree's privacy
+  // revision; raised directly here, as the tree is past the node ceiling), the first visitor
+  // recomputes who is presumed living (person_public) for the whole tree.
+  await run(
+    'visitor: first GET person/{id} after an edit (recomputes 100k)',
+    async (i) => {
+      await app.anor.db.execute(sql`update tree set privacy_revision = privacy_revision + 1 where id = ${treeId}`);
+      await get(`${base}/person/${at(middle, i)}`);
+    },
+    10,
   );
 }
 

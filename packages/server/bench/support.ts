@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { type Config, readConfig } from '../src/config.ts';
+import { type Config, readConfig, uniformRateLimits } from '../src/config.ts';
 
 /** The app's configuration for a benchmark: no web app, quiet logs, no rate limits in the way. */
 export function benchConfig(dataDir: string, overrides: Partial<Config> = {}): Config {
@@ -14,13 +14,7 @@ export function benchConfig(dataDir: string, overrides: Partial<Config> = {}): C
     authSecret: 'bench-secret-that-is-long-enough-for-better-auth',
     webDistDir: null,
     logLevel: 'warn',
-    rateLimits: {
-      signIn: unlimited,
-      register: unlimited,
-      passwordReset: unlimited,
-      emailLookup: unlimited,
-      contact: unlimited,
-    },
+    rateLimits: uniformRateLimits(unlimited),
     ...overrides,
   };
 }

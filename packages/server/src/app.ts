@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
+import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -13,18 +14,27 @@ import { createAuth } from './auth/auth.ts';
 import type { Config } from './config.ts';
 import { type AppContext, createContext } from './context.ts';
 import type { Database } from './db/client.ts';
+import { ensureDemoTree } from './demo/demo-tree.ts';
+import { jsonBodyLimits, registerBodyLimits } from './http/body-limits.ts';
 import { registerErrorHandling, sendError } from './http/errors.ts';
+import { registerNulGuard } from './http/nul-guard.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
+import { registerRouteRateLimits } from './http/rate-limit.ts';
+import { registerSecurityHeaders, securityHeaders, setSecurityHeaders } from './http/security-headers.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
 import { registerConfigRoutes } from './modules/config/config.routes.ts';
 import { registerContactRoutes } from './modules/contact/contact.routes.ts';
+import { registerDemoRoutes } from './modules/demo/demo.routes.ts';
 import { registerEventRoutes } from './modules/event/event.routes.ts';
 import { registerGedcomRoutes } from './modules/gedcom/gedcom.routes.ts';
 import { registerLocationRoutes } from './modules/location/location.routes.ts';
 import { registerNoteRoutes } from './modules/note/note.routes.ts';
+import { registerOverviewRoutes } from './modules/overview/overview.routes.ts';
 import { registerPersonRoutes } from './modules/person/person.routes.ts';
+import { registerPrivacy } from './modules/privacy/privacy.hook.ts';
 import { registerSessionRoutes } from './modules/session/session.routes.ts';
 import { registerSourceRoutes } from './modules/source/source.routes.ts';
+import { registerWriteGuard } from './modules/tree/tree.guard.ts';
 import { registerTreeRoutes } from './modules/tree/tree.routes.ts';
 import { registerUserRoutes } from './modules/user/user.routes.ts';
 
@@ -42,23 +52,29 @@ export type App = FastifyInstance & { anor: AppContext; routeTable: RouteEntry[]
 export interface RouteEntry {
   method: string;
   url: string;
+  /** A POST that only reads (visitors may call it; see modules/tree/tree.guard.ts). */
+  readOnly: boolean;
 }
 
-/** JSON bodies are small; the GEDCOM import route raises its own limit. */
-const jsonBodyLimit = 1024 * 1024;
-
 export async function buildApp({ config, database, mailer, logger }: BuildAppOptions): Promise<App> {
+  const headers = securityHeaders({ publicUrl: config.publicUrl, mapTileUrl: config.map.tileUrl });
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
-    bodyLimit: jsonBodyLimit,
+    // Each route gets the limit its body calls for (http/body-limits.ts); this one is for the rest.
+    bodyLimit: jsonBodyLimits.small,
     trustProxy: true,
     routerOptions: { ignoreTrailingSlash: true },
     // An undecodable URL or an overlong path segment can name no resource.
-    frameworkErrors: (_error, request, reply) => sendError(request, reply, 'common.error.notFound'),
+    frameworkErrors: (_error, request, reply) => {
+      setSecurityHeaders(reply, headers);
+      return sendError(request, reply, 'common.error.notFound');
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerSecurityHeaders(app, headers);
+  registerBodyLimits(app);
 
   // Forms (the session library's sign-out form) are read as flat string fields.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
@@ -88,11 +104,15 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
   const routeTable: RouteEntry[] = [];
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') routeTable.push({ method, url: route.url });
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url, readOnly: route.config?.readOnly === true });
     }
   });
 
   registerOriginCheck(app, [config.publicUrl]);
+  registerRouteRateLimits(app, ctx.auth, ctx.limiters);
+  registerPrivacy(app, ctx.db, config.privacyLivingYears);
+  registerWriteGuard(app, ctx.db, ctx.auth);
+  registerNulGuard(app);
   registerSessionRoutes(app, ctx);
   registerUserRoutes(app, ctx);
   registerTreeRoutes(app, ctx);
@@ -101,13 +121,31 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
   registerEventRoutes(app, ctx);
   registerNoteRoutes(app, ctx);
   registerSourceRoutes(app, ctx);
+  registerOverviewRoutes(app, ctx);
   registerGedcomRoutes(app, ctx);
   registerContactRoutes(app, ctx);
   registerConfigRoutes(app, ctx);
+  registerDemoRoutes(app, ctx);
   app.get('/api/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   registerWebApp(app, config.webDistDir);
   app.decorate('anor', ctx);
+  // The landing page's shared demonstration tree (src/demo/), created at the first start.
+  if (config.demoTree) {
+    try {
+      const demo = await ensureDemoTree(database.db);
+      if (demo.created) {
+        app.log.info({ treeId: demo.treeId }, 'created the demonstration tree');
+        // The plans its writes cached were made for near-empty tables (see maintainPglite).
+        if (database.kind === 'pglite') {
+          await database.db.execute(sql`analyze`);
+          await database.db.execute(sql`discard plans`);
+        }
+      }
+    } catch (error) {
+      app.log.error({ err: error }, 'the demonstration tree could not be created');
+    }
+  }
   app.decorate('routeTable', routeTable);
   return app as unknown as App;
 }

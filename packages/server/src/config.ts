@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { privacyRule } from '@anor/core';
 
 /** Everything the server reads from its environment, read once at start. */
 export interface Config {
@@ -30,6 +31,10 @@ export interface Config {
    * which holds some 430,000 items with its events and places.
    */
   paidNodeLimit: number | null;
+  /** DEMO_TREE: create the shared demonstration tree at start and answer GET /api/demo (default on; `0` turns it off). */
+  demoTree: boolean;
+  /** PRIVACY_LIVING_YEARS: a person born longer ago than this is presumed dead (default 110, SPEC §1 sharing). */
+  privacyLivingYears: number;
 }
 
 export interface RateLimitRule {
@@ -37,13 +42,23 @@ export interface RateLimitRule {
   windowMs: number;
 }
 
-/** Attempts allowed per client address (and e-mail, for sign-in) within a window. */
+/**
+ * Attempts allowed within a window: per client address (and e-mail, for sign-in) on the account
+ * routes; per signed-in user, else client address, on the expensive routes (http/rate-limit.ts).
+ */
 export interface RateLimits {
   signIn: RateLimitRule;
   register: RateLimitRule;
   passwordReset: RateLimitRule;
+  /** GET /api/user/email/{email} and POST /api/tree (shared trees by owner e-mail), counted together. */
   emailLookup: RateLimitRule;
   contact: RateLimitRule;
+  /** GEDCOM imports (POST /api/user/{userId}/tree/gedcom): a whole file parsed and written. */
+  gedcomImport: RateLimitRule;
+  /** Lists and searches with a search term (`q`): the search page asks five lists per pause in typing. */
+  search: RateLimitRule;
+  /** Suggestion boxes (places, sources, place matching): a request per pause in typing. */
+  suggestions: RateLimitRule;
 }
 
 const minute = 60_000;
@@ -54,7 +69,16 @@ export const defaultRateLimits: RateLimits = {
   passwordReset: { max: 5, windowMs: 15 * minute },
   emailLookup: { max: 30, windowMs: 10 * minute },
   contact: { max: 10, windowMs: 60 * minute },
+  gedcomImport: { max: 20, windowMs: 60 * minute },
+  search: { max: 600, windowMs: minute },
+  suggestions: { max: 300, windowMs: minute },
 };
+
+/** The same rule for every limit: tests and benchmarks that must not meet one by chance. */
+export function uniformRateLimits(rule: RateLimitRule): RateLimits {
+  const names = Object.keys(defaultRateLimits) as (keyof RateLimits)[];
+  return Object.fromEntries(names.map((name) => [name, { ...rule }])) as unknown as RateLimits;
+}
 
 /** OpenStreetMap's standard tiles; heavy use needs a tile provider of one's own (see their tile usage policy). */
 export const defaultMapTileUrl = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
@@ -100,5 +124,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimits: defaultRateLimits,
     gedcomMaxBytes: positiveInteger(env.GEDCOM_MAX_BYTES) ?? defaultGedcomMaxBytes,
     paidNodeLimit: positiveInteger(env.PAID_NODE_LIMIT),
+    demoTree: !['0', 'false', 'off', 'no'].includes((env.DEMO_TREE ?? '').trim().toLowerCase()),
+    privacyLivingYears: positiveInteger(env.PRIVACY_LIVING_YEARS) ?? privacyRule.livingYears,
   };
 }

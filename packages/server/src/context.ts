@@ -8,6 +8,7 @@ import { createEventService, type EventService } from './modules/event/event.ser
 import { createGedcomService, type GedcomService } from './modules/gedcom/gedcom.service.ts';
 import { createLocationService, type LocationService } from './modules/location/location.service.ts';
 import { createNoteService, type NoteService } from './modules/note/note.service.ts';
+import { createOverviewService, type OverviewService } from './modules/overview/overview.service.ts';
 import { createPersonService, type PersonService } from './modules/person/person.service.ts';
 import { createSourceService, type SourceService } from './modules/source/source.service.ts';
 import { createTreeService, type TreeService } from './modules/tree/tree.service.ts';
@@ -26,6 +27,7 @@ export interface AppContext {
   events: EventService;
   notes: NoteService;
   sources: SourceService;
+  overview: OverviewService;
   gedcom: GedcomService;
   contact: ContactService;
   limiters: Record<keyof Config['rateLimits'], RateLimiter>;
@@ -42,11 +44,12 @@ export function createContext(config: Config, db: Db, auth: Auth, mailer: Mailer
     mailer,
     users: createUserService({ db, auth }),
     trees: createTreeService({ db }),
-    persons: createPersonService({ db }),
+    persons: createPersonService({ db, livingYears: config.privacyLivingYears }),
     locations: createLocationService({ db }),
-    events: createEventService({ db }),
+    events: createEventService({ db, livingYears: config.privacyLivingYears }),
     notes: createNoteService({ db }),
     sources: createSourceService({ db }),
+    overview: createOverviewService({ db }),
     gedcom: createGedcomService({ db, maxPaidBytes: config.gedcomMaxBytes, paidNodeLimit: config.paidNodeLimit }),
     contact: createContactService({ db, mailer, supportEmail: config.supportEmail }),
     limiters,

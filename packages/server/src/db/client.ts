@@ -59,12 +59,32 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
+  const maintenance = setInterval(() => {
+    maintainPglite(client).catch(() => undefined);
+  }, PGLITE_MAINTENANCE_MS);
+  maintenance.unref();
   return {
     db,
     kind: 'pglite',
     description,
-    close: () => client.close(),
+    close: () => {
+      clearInterval(maintenance);
+      return client.close();
+    },
   };
+}
+
+/** How often the embedded database refreshes its statistics and plans (it has no autovacuum). */
+export const PGLITE_MAINTENANCE_MS = 5 * 60_000;
+
+/**
+ * PGlite is one session with no autovacuum: its statistics never refresh by themselves, and the
+ * plans of foreign-key checks, made once per session while the tables were small, would scan whole
+ * tables for the life of the server. Every few minutes it analyses and forgets its cached plans, so
+ * that they are made again for the tables as they are now (PGlite runs it between other queries).
+ */
+export async function maintainPglite(client: PGlite): Promise<void> {
+  await client.exec('ANALYZE; DISCARD PLANS;');
 }
 
 export function redactUrl(url: string): string {

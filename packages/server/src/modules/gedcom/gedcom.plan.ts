@@ -4,6 +4,7 @@ import {
   type GedcomWarningCodeName,
   type GedcomWarningGroup,
   gedcomReportMaxLines,
+  type RootRelation,
 } from '@anor/core';
 import type { GedcomExtraKind, KeptGedcomLine } from '../../db/schema.ts';
 import type { EventWrite, ParticipantWrite } from '../event/event.repository.ts';
@@ -46,6 +47,8 @@ export interface ImportPlan {
 
 export interface PlanPerson extends PersonWrite {
   id: string;
+  /** Set by markLineage for a plan written whole; written as 'none' when absent. */
+  rootRelation?: RootRelation;
 }
 
 export interface PlanLocation {
@@ -137,6 +140,46 @@ export interface PlanExtra {
   tag: string | null;
   anchor: string[] | null;
   lines: KeptGedcomLine[];
+}
+
+/**
+ * Gives the persons of a plan read whole their relation to the root person (the root, its
+ * ancestors and its descendants by the plan's parent links), as recomputeRootRelations would find
+ * them once written: the persons are then written with it, and the database has nothing to
+ * recompute. The mapper has taken every cycle out of the parent links, so nobody is both.
+ */
+export function markLineage(drained: readonly DrainedRows[], plan: ImportPlan): void {
+  const rootId = plan.rootId;
+  if (rootId === null) return;
+  const parentsOf = new Map<string, string[]>();
+  const childrenOf = new Map<string, string[]>();
+  for (const { parentId, childId } of plan.parentLinks) {
+    const parents = parentsOf.get(childId);
+    if (parents) parents.push(parentId);
+    else parentsOf.set(childId, [parentId]);
+    const children = childrenOf.get(parentId);
+    if (children) children.push(childId);
+    else childrenOf.set(parentId, [childId]);
+  }
+  const relations = new Map<string, RootRelation>([[rootId, 'root']]);
+  const walk = (next: Map<string, string[]>, relation: RootRelation) => {
+    const stack = [rootId];
+    while (stack.length > 0) {
+      for (const id of next.get(stack.pop() as string) ?? []) {
+        if (relations.has(id)) continue;
+        relations.set(id, relation);
+        stack.push(id);
+      }
+    }
+  };
+  walk(parentsOf, 'ancestor');
+  walk(childrenOf, 'descendant');
+  for (const rows of drained) {
+    for (const person of rows.persons) {
+      const relation = relations.get(person.id);
+      if (relation !== undefined) person.rootRelation = relation;
+    }
+  }
 }
 
 export function emptyPlan(): ImportPlan {

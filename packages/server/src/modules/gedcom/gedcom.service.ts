@@ -27,8 +27,8 @@ import * as trees from '../tree/tree.repository.ts';
 import { toTreeInfo } from '../tree/tree.service.ts';
 import { exportTree } from './gedcom.export.ts';
 import { createGedcomMapper, isImage } from './gedcom.mapper.ts';
-import { type DrainedRows, ImportCounts } from './gedcom.plan.ts';
-import { insertDrained, insertRest } from './gedcom.repository.ts';
+import { type DrainedRows, ImportCounts, markLineage } from './gedcom.plan.ts';
+import { forgetCachedPlans, insertDrained, insertPlan, insertRest } from './gedcom.repository.ts';
 
 export interface GedcomServiceDeps {
   db: Db;
@@ -251,7 +251,11 @@ export function createGedcomService({ db, maxPaidBytes, paidNodeLimit = null }: 
       // when it passes a limit; a large one is written as it is read, and refused (rolled back) as
       // soon as it passes the node ceiling, with the numbers of the whole file.
       const inMemory = bytes <= inMemoryBytes ? await readFile(text, input.language, null) : null;
-      if (inMemory) assertWithinImportLimits(inMemory.counts, subscription, paidNodeLimit);
+      if (inMemory) {
+        assertWithinImportLimits(inMemory.counts, subscription, paidNodeLimit);
+        // The persons are written with their relation to the root, so nothing is recomputed after.
+        markLineage(inMemory.kept, inMemory.plan);
+      }
       let read: Awaited<ReturnType<typeof readFile>> | null = inMemory;
       try {
         await db.transaction(async (tx) => {
@@ -260,10 +264,11 @@ export function createGedcomService({ db, maxPaidBytes, paidNodeLimit = null }: 
             throw new AppError('limit.trees', { limit: 'trees', max });
           }
           const { name, nameKey } = await freeTreeName(tx, viewer.id, wanted.trim() || 'GEDCOM');
-          await trees.insertTree(tx, { id: treeId, ownerId: viewer.id, name, nameKey, rootId: null });
+          await forgetCachedPlans(tx);
+          const knownRoot = inMemory?.plan.rootId ?? null;
+          await trees.insertTree(tx, { id: treeId, ownerId: viewer.id, name, nameKey, rootId: knownRoot });
           if (inMemory) {
-            for (const rows of inMemory.kept) await insertDrained(tx, treeId, rows, signal);
-            await insertRest(tx, treeId, inMemory.plan, signal);
+            await insertPlan(tx, treeId, inMemory.kept, inMemory.plan, signal);
           } else {
             read = await readFile(text, input.language, { tx, treeId, signal, maxNodes });
             assertWithinImportLimits(read.counts, subscription, paidNodeLimit);
@@ -272,7 +277,7 @@ export function createGedcomService({ db, maxPaidBytes, paidNodeLimit = null }: 
           if (rootId === null) {
             // A file without individuals still gives a tree with its (unnamed) root person.
             await trees.insertRootPerson(tx, treeId, uuidv7());
-          } else {
+          } else if (knownRoot === null) {
             await setRoot(tx, treeId, rootId);
             await recomputeRootRelations(tx, treeId);
           }
