@@ -49,7 +49,7 @@ export function createContext(config: Config, db: Db, auth: Auth, mailer: Mailer
     events: createEventService({ db, livingYears: config.privacyLivingYears }),
     notes: createNoteService({ db }),
     sources: createSourceService({ db }),
-    overview: createOverviewService({ db }),
+    overview: createOverviewService({ db, livingYears: config.privacyLivingYears }),
     gedcom: createGedcomService({ db, maxPaidBytes: config.gedcomMaxBytes, paidNodeLimit: config.paidNodeLimit }),
     contact: createContactService({ db, mailer, supportEmail: config.supportEmail }),
     limiters,

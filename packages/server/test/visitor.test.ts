@@ -301,6 +301,21 @@ describe('living persons are private to visitors', () => {
     expect(own.body.total).toBe(1);
   });
 
+  it('leaves living persons out of a visitor’s overview, even when searched for', async () => {
+    const v = visitor();
+    const orphans = await v.get<{ items: { id: string }[]; total: number }>(
+      `/api/${f.treeId}/orphans?type=person&all=true&pageSize=50`,
+    );
+    const ids = orphans.body.items.map((row) => row.id);
+    expect(ids).toContain(f.ids.gustav);
+    expect(ids).not.toContain(f.ids.olof);
+    expect(orphans.body.total).toBe(ids.length);
+    const search = await v.get<{ total: number }>(`/api/${f.treeId}/orphans?type=person&q=olof`);
+    expect(search.body.total).toBe(0);
+    const own = await f.owner.client.get<{ total: number }>(`/api/${f.treeId}/orphans?type=person&q=olof`);
+    expect(own.body.total).toBe(1);
+  });
+
   it('lets the owner preview the tree as a visitor sees it', async () => {
     const preview = await f.owner.client.request<Person>('GET', `/api/${f.treeId}/person/${f.ids.livia}`, undefined, {
       'x-anor-preview': 'visitor',

@@ -54,6 +54,13 @@ export function setLanguageSource(source: () => string): void {
   currentLanguage = source;
 }
 
+let extraHeaders: (path: string) => Record<string, string> = () => ({});
+
+/** The visitor module registers the headers a tree's requests carry (its share link, the owner's preview). */
+export function setHeaderSource(source: (path: string) => Record<string, string>): void {
+  extraHeaders = source;
+}
+
 interface RequestOptions<T> {
   body?: unknown;
   /** Validates (and strips) the answer; without it the answer is trusted as `T`. */
@@ -65,6 +72,7 @@ async function request<T>(method: Method, path: string, options: RequestOptions<
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'Accept-Language': currentLanguage(),
+    ...extraHeaders(path),
   };
   const init: RequestInit = { method, headers, credentials: 'same-origin' };
   if (options.signal) init.signal = options.signal;

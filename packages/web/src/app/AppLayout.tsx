@@ -18,15 +18,17 @@ import {
   IconBinaryTree,
   IconBooks,
   IconCalendarEvent,
+  IconListSearch,
   IconLogin2,
   IconLogout,
   IconMail,
   IconMap,
   IconMapPin,
   type IconProps,
-  IconSearch,
   IconTag,
+  IconUnlink,
   IconUserCircle,
+  IconUsers,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -65,12 +67,16 @@ function useTreeNavItems(): NavItem[] {
   const map = `/app/${encodeURIComponent(treeId)}/map`;
   const events = `/app/${encodeURIComponent(treeId)}/events`;
   const sources = `/app/${encodeURIComponent(treeId)}/sources`;
+  const overview = `/app/${encodeURIComponent(treeId)}/overview`;
+  const search = `/app/${encodeURIComponent(treeId)}/search`;
   return [
-    { to: persons, label: 'personSearch.navLink', icon: IconSearch, testId: 'nav-tree-search' },
+    { to: search, label: 'search.navLink', icon: IconListSearch, testId: 'nav-tree-search-all' },
+    { to: persons, label: 'personSearch.navLink', icon: IconUsers, testId: 'nav-tree-search' },
     { to: events, label: 'personEvents.eventList.navLink', icon: IconCalendarEvent, testId: 'nav-tree-events' },
     { to: places, label: 'places.navLink', icon: IconMapPin, testId: 'nav-tree-places' },
     { to: sources, label: 'sources.navLink', icon: IconBooks, testId: 'nav-tree-sources' },
     { to: map, label: 'map.navLink', icon: IconMap, testId: 'nav-tree-map' },
+    { to: overview, label: 'overview.navLink', icon: IconUnlink, testId: 'nav-tree-overview' },
   ];
 }
 
@@ -174,6 +180,9 @@ function Footer() {
             <Anchor component={Link} to="/cookies" size="sm" c="dark">
               {t('nav.cookies')}
             </Anchor>
+            <Anchor component={Link} to="/shared" size="sm" c="dark" data-testid="footer-find-tree">
+              {t('visitor.findTitle')}
+            </Anchor>
           </Group>
         </Group>
         <Text size="xs" c="dimmed" mt="lg">
@@ -191,12 +200,14 @@ export function AppLayout() {
   const location = useLocation();
   const treeItems = useTreeNavItems();
   const items = [...navItems, ...treeItems];
+  // Inside a tree the header holds the tree's icons too: it needs a wider screen before the burger gives way.
+  const wide = treeItems.length > 0 ? 'lg' : 'md';
   useSessionEndEffect();
 
   return (
     <AppShell
       header={{ height: 64 }}
-      navbar={{ width: 300, breakpoint: 'md', collapsed: { mobile: !isMenuOpen, desktop: true } }}
+      navbar={{ width: 300, breakpoint: wide, collapsed: { mobile: !isMenuOpen, desktop: true } }}
       padding={0}
     >
       <a href="#main" className="skip-link">
@@ -215,7 +226,7 @@ export function AppLayout() {
             >
               <Logo />
             </Anchor>
-            <Group component="nav" aria-label={t('nav.label')} gap={4} visibleFrom="md" wrap="nowrap">
+            <Group component="nav" aria-label={t('nav.label')} gap={4} visibleFrom={wide} wrap="nowrap">
               {navItems.map((item) => (
                 <HeaderLink key={item.to} item={item} />
               ))}
@@ -229,16 +240,16 @@ export function AppLayout() {
               ))}
             </Group>
             <Group gap="xs" wrap="nowrap">
-              <Box visibleFrom="md">
+              <Box visibleFrom={wide}>
                 <LanguageSelector />
               </Box>
-              <Box visibleFrom="md">
+              <Box visibleFrom={wide}>
                 <SessionButton variant="header" />
               </Box>
               <Burger
                 opened={isMenuOpen}
                 onClick={menu.toggle}
-                hiddenFrom="md"
+                hiddenFrom={wide}
                 aria-label={isMenuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
                 aria-expanded={isMenuOpen}
                 aria-controls="mobile-menu"
@@ -249,7 +260,7 @@ export function AppLayout() {
         </Container>
       </AppShell.Header>
 
-      <AppShell.Navbar id="mobile-menu" p="md" hiddenFrom="md" aria-label={t('nav.label')}>
+      <AppShell.Navbar id="mobile-menu" p="md" hiddenFrom={wide} aria-label={t('nav.label')}>
         <Stack gap={4}>
           {items.map((item) => (
             <NavLink

@@ -3,6 +3,7 @@ import { createBrowserRouter, Outlet } from 'react-router';
 import { LandingPage } from '../features/landing/LandingPage.tsx';
 import { LoginPage } from '../features/session/LoginPage.tsx';
 import { RequireSession } from '../features/session/RequireSession.tsx';
+import { TreeRoutes } from '../features/visitor/TreeRoutes.tsx';
 import { AppLayout } from './AppLayout.tsx';
 import { FullScreenLoader } from './FullScreenLoader.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
@@ -85,6 +86,12 @@ export function createRouter() {
                     async () => (await import('../features/gedcom/GedcomImportPage.tsx')).GedcomImportPage,
                   ),
                 },
+              ],
+            },
+            {
+              // A tree's pages: its owner signed in, or anyone who came by its share link.
+              element: <TreeRoutes />,
+              children: [
                 {
                   path: 'app/:treeId/person/:personId',
                   lazy: lazyPage(async () => (await import('../features/person/PersonPage.tsx')).PersonPage),
@@ -125,7 +132,23 @@ export function createRouter() {
                   path: 'app/:treeId/events',
                   lazy: lazyPage(async () => (await import('../features/event-list/EventListPage.tsx')).EventListPage),
                 },
+                {
+                  path: 'app/:treeId/overview',
+                  lazy: lazyPage(async () => (await import('../features/overview/OverviewPage.tsx')).OverviewPage),
+                },
+                {
+                  path: 'app/:treeId/search',
+                  lazy: lazyPage(async () => (await import('../features/search/SearchPage.tsx')).SearchPage),
+                },
               ],
+            },
+            {
+              path: 'share/:token',
+              lazy: lazyPage(async () => (await import('../features/visitor/SharePage.tsx')).SharePage),
+            },
+            {
+              path: 'shared',
+              lazy: lazyPage(async () => (await import('../features/visitor/FindTreePage.tsx')).FindTreePage),
             },
             { path: '*', element: <NotFoundPage /> },
           ],

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { event, eventParticipant, location, parentChild, partner, person, siblingLink, tree } from '../../db/schema.ts';
+import { presumedDead, publicEvent } from '../privacy/privacy.repository.ts';
 
 /**
  * All SQL of the overview (SPEC §4 "Orphans"). Every statement filters by tree_id. An orphan is
@@ -12,6 +13,11 @@ import { event, eventParticipant, location, parentChild, partner, person, siblin
 export interface OverviewFilter {
   /** Only the orphans (false: every item of the type). */
   onlyOrphans: boolean;
+  /**
+   * A visitor's overview: living persons and events with a living participant are left out (not
+   * even a search or the order may tell of them); `person_public` must be current.
+   */
+  onlyPublic: boolean;
   /** Folded search terms; every one must match. */
   terms: string[];
   limit: number;
@@ -142,6 +148,7 @@ export function listPersons(db: Db, treeId: string, filter: OverviewFilter) {
     );
   }
   for (const term of filter.terms) conditions.push(sql`p.search_text like ${likePattern(term)}`);
+  if (filter.onlyPublic) conditions.push(presumedDead(treeId, sql`p.id`));
   const where = whereAll(conditions);
   return pageOf<OrphanPersonRow>(db, filter, {
     keys: sql`select p.id, p.sort_key as "sortKey"`,
@@ -152,7 +159,7 @@ export function listPersons(db: Db, treeId: string, filter: OverviewFilter) {
     columns: sql`select page.id, p.f_name as "fName", p.p_name as "pName", p.l_name as "lName", p.occupation`,
     joins: sql`join ${person} p on p.tree_id = ${treeId} and p.id = page.id`,
     total: () =>
-      !filter.onlyOrphans && filter.terms.length === 0
+      !filter.onlyOrphans && filter.terms.length === 0 && !filter.onlyPublic
         ? counter(db, treeId, sql`${tree.personsCount}`)
         : countWhere(db, sql`${person} p`, where),
   });
@@ -204,6 +211,7 @@ export function listEvents(db: Db, treeId: string, filter: OverviewFilter) {
               where ep.tree_id = ${treeId} and ep.event_id = e.id and p.search_text like ${like})
       or exists (select 1 from ${location} pl where pl.tree_id = ${treeId} and pl.id = e.location_id and pl.name_key like ${like}))`);
   }
+  if (filter.onlyPublic) conditions.push(publicEvent(treeId, sql`e.id`));
   const where = whereAll(conditions);
   return pageOf<OrphanEventRow>(db, filter, {
     keys: sql`select e.id, coalesce(e.date_from, e.date_to) as "sortDay"`,
@@ -218,7 +226,7 @@ export function listEvents(db: Db, treeId: string, filter: OverviewFilter) {
     joins: sql`join ${event} e on e.tree_id = ${treeId} and e.id = page.id
       left join ${location} l on l.tree_id = ${treeId} and l.id = e.location_id`,
     total: () =>
-      !filter.onlyOrphans && filter.terms.length === 0
+      !filter.onlyOrphans && filter.terms.length === 0 && !filter.onlyPublic
         ? counter(db, treeId, sql`${tree.eventsCount}`)
         : countWhere(db, sql`${event} e`, where),
   });

@@ -3,11 +3,14 @@ import {
   type OrphanEvent,
   type OrphanListAnswer,
   type OrphanListParams,
+  privacyRule,
   resolveEventDate,
   searchTerms,
 } from '@anor/core';
 import type { Db } from '../../db/client.ts';
 import type { Viewer } from '../../http/session.ts';
+import { refreshPublicPersons } from '../privacy/privacy.repository.ts';
+import { roleInTree } from '../tree/tree.access.ts';
 import { createTreeGate } from '../tree/tree.gate.ts';
 import * as overview from './overview.repository.ts';
 
@@ -15,7 +18,7 @@ import * as overview from './overview.repository.ts';
  * The overview of SPEC §2 and §4: a page of the orphans of one type (persons, places, events), or
  * of every item of the type. Reading needs read access (the owner, or a visitor by share link).
  */
-export function createOverviewService({ db }: { db: Db }) {
+export function createOverviewService({ db, livingYears = privacyRule.livingYears }: { db: Db; livingYears?: number }) {
   const { read } = createTreeGate(db);
 
   async function events(treeId: string, filter: overview.OverviewFilter) {
@@ -52,9 +55,12 @@ export function createOverviewService({ db }: { db: Db }) {
 
   return {
     async orphans(treeId: string, viewer: Viewer, query: OrphanListParams): Promise<OrphanListAnswer> {
-      await read(treeId, viewer);
+      const tree = await read(treeId, viewer);
+      const onlyPublic = roleInTree(tree, viewer) !== 'owner';
+      if (onlyPublic) await refreshPublicPersons(db, treeId, livingYears);
       const filter: overview.OverviewFilter = {
         onlyOrphans: !query.all,
+        onlyPublic,
         terms: searchTerms(query.q ?? ''),
         limit: query.pageSize,
         offset: (query.page - 1) * query.pageSize,

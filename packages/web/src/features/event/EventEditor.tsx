@@ -580,7 +580,7 @@ export function EventEditor({
           {t('eventEditor.deleteConfirm.text', { name: typeName(base) })}
         </ConfirmModal>
       ) : null}
-      <LimitDialog code={limitCode} onClose={() => setLimitCode(null)} />
+      <LimitDialog code={limitCode} onClose={() => setLimitCode(null)} treeId={treeId} />
     </form>
   );
 }

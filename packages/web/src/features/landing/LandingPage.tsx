@@ -34,6 +34,7 @@ import type { TranslationKey } from '../../i18n/messages.ts';
 import { planPrices } from '../pricing/plans.ts';
 import { useSession } from '../session/queries.ts';
 import { FamilyTreeIllustration } from './FamilyTreeIllustration.tsx';
+import { useDemoPath } from './queries.ts';
 
 interface Feature {
   icon: ComponentType<IconProps>;
@@ -57,6 +58,8 @@ function useGetStartedHref(): string {
 
 function Hero() {
   const { t } = useTranslation();
+  // "See example" opens the shared demonstration tree; without one (DEMO_TREE=0) there is no button.
+  const demoPath = useDemoPath();
   return (
     <Box
       component="section"
@@ -90,9 +93,11 @@ function Hero() {
                 >
                   {t('landing.tryFree')}
                 </Button>
-                <Button component="a" href="#example" size="lg" variant="default" data-testid="landing-see-example">
-                  {t('landing.seeExample')}
-                </Button>
+                {demoPath ? (
+                  <Button component={Link} to={demoPath} size="lg" variant="default" data-testid="landing-see-example">
+                    {t('landing.seeExample')}
+                  </Button>
+                ) : null}
               </Group>
               <Text size="sm" c="dimmed">
                 {t('landing.noCard')}

@@ -464,7 +464,7 @@ export function LocationEditor({
         })}
       </ConfirmModal>
       {askBeforeShowing.modal}
-      <LimitDialog code={limitCode} onClose={() => setLimitCode(null)} />
+      <LimitDialog code={limitCode} onClose={() => setLimitCode(null)} treeId={treeId} />
     </form>
   );
 }

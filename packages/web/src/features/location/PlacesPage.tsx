@@ -180,7 +180,7 @@ function FindOrAddPlace({ treeId }: { treeId: string }) {
           </Box>
         </Button>
       </Group>
-      <LimitDialog code={limitCode} onClose={() => setLimitCode(null)} />
+      <LimitDialog code={limitCode} onClose={() => setLimitCode(null)} treeId={treeId} />
     </Paper>
   );
 }

@@ -324,7 +324,7 @@ export function PersonFormDialog({ treeId, mode, anchor, rootId = null, onClose,
           )}
         </div>
       </Modal>
-      <LimitDialog code={limitCode} onClose={() => setLimitCode(null)} />
+      <LimitDialog code={limitCode} onClose={() => setLimitCode(null)} treeId={treeId} />
     </>
   );
 }

@@ -15,7 +15,7 @@ import { type SourceListRequest, sourceListRequest } from './source-list.ts';
 import { useRecordList, useRepositoryList } from './useSourceLists.ts';
 
 /** Two lines (title and what it holds) with room around them; the list's page size follows from it. */
-const ROW_HEIGHT = 56;
+export const ROW_HEIGHT = 56;
 
 const defaultFilters = { kind: 'records', sort: 'text', direction: 'asc' };
 
@@ -196,7 +196,7 @@ function SourceRow({
   );
 }
 
-function RecordRow({ record, onOpen }: { record: RecordSummary; onOpen: () => void }) {
+export function RecordRow({ record, onOpen }: { record: RecordSummary; onOpen: () => void }) {
   const { t } = useTranslation();
   const detail = [
     record.originator,
@@ -218,7 +218,7 @@ function RecordRow({ record, onOpen }: { record: RecordSummary; onOpen: () => vo
   );
 }
 
-function RepositoryRow({ repository, onOpen }: { repository: RepositorySummary; onOpen: () => void }) {
+export function RepositoryRow({ repository, onOpen }: { repository: RepositorySummary; onOpen: () => void }) {
   const { t } = useTranslation();
   const detail = [
     [repository.city, repository.country].filter(Boolean).join(', '),

@@ -6,15 +6,17 @@ import {
   IconMapPin,
   IconPencil,
   type IconProps,
+  IconShare,
   IconTrash,
   IconUsers,
 } from '@tabler/icons-react';
-import type { ComponentType, MouseEvent } from 'react';
+import { type ComponentType, type MouseEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useFormat } from '../../i18n/format.ts';
 import type { TranslationKey } from '../../i18n/messages.ts';
 import { GedcomExportMenu } from '../gedcom/GedcomExportMenu.tsx';
+import { ShareTreeModal } from './ShareTreeModal.tsx';
 
 /** Where a tree opens: its root person (SPEC §2 "go to tree"). */
 export function treeHref(tree: TreeInfo): string | null {
@@ -39,6 +41,7 @@ export function TreeCard({ tree, onRename, onDelete }: TreeCardProps) {
   const format = useFormat();
   const navigate = useNavigate();
   const href = treeHref(tree);
+  const [isSharing, setSharing] = useState(false);
 
   const counts: Count[] = [
     { label: 'trees.card.persons', value: tree.personsAmount, icon: IconUsers, testId: 'tree-card-persons' },
@@ -56,94 +59,109 @@ export function TreeCard({ tree, onRename, onDelete }: TreeCardProps) {
   };
 
   return (
-    <Card
-      withBorder
-      shadow="xs"
-      padding="lg"
-      onClick={openTree}
-      style={{ cursor: href ? 'pointer' : undefined }}
-      data-testid="tree-card"
-      data-tree-id={tree.id}
-    >
-      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-        {href ? (
-          <Anchor
-            component={Link}
-            to={href}
-            fw={600}
-            fz="lg"
-            c="dark"
-            lh={1.3}
-            style={{ overflowWrap: 'anywhere' }}
-            data-testid="tree-card-name"
-          >
-            {tree.name}
-          </Anchor>
-        ) : (
-          <Text fw={600} fz="lg" lh={1.3} style={{ overflowWrap: 'anywhere' }} data-testid="tree-card-name">
-            {tree.name}
-          </Text>
-        )}
-        {tree.isOwner ? (
-          <Group gap={4} wrap="nowrap">
-            <GedcomExportMenu tree={tree} />
-            <Tooltip label={t('trees.card.rename')}>
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                aria-label={t('trees.card.renameNamed', { name: tree.name })}
-                onClick={() => onRename(tree)}
-                data-testid="tree-card-edit"
-              >
-                <IconPencil aria-hidden size={18} />
-              </ActionIcon>
-            </Tooltip>
-            <Tooltip label={t('trees.card.delete')}>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={t('trees.card.deleteNamed', { name: tree.name })}
-                onClick={() => onDelete(tree)}
-                data-testid="tree-card-delete"
-              >
-                <IconTrash aria-hidden size={18} />
-              </ActionIcon>
-            </Tooltip>
-          </Group>
-        ) : null}
-      </Group>
-
-      <SimpleGrid cols={2} spacing="md" verticalSpacing="xs" component="dl" m={0} pt="md">
-        {counts.map((count) => (
-          <Group key={count.testId} gap={8} wrap="nowrap">
-            <count.icon aria-hidden size={18} color="var(--mantine-color-forest-7)" />
-            <Text component="dt" size="sm" c="dimmed">
-              {t(count.label)}
-            </Text>
-            <Text
-              component="dd"
-              size="sm"
+    <>
+      <Card
+        withBorder
+        shadow="xs"
+        padding="lg"
+        onClick={openTree}
+        style={{ cursor: href ? 'pointer' : undefined }}
+        data-testid="tree-card"
+        data-tree-id={tree.id}
+      >
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+          {href ? (
+            <Anchor
+              component={Link}
+              to={href}
               fw={600}
-              style={{ margin: 0, marginLeft: 'auto' }}
-              data-testid={count.testId}
+              fz="lg"
+              c="dark"
+              lh={1.3}
+              style={{ overflowWrap: 'anywhere' }}
+              data-testid="tree-card-name"
             >
-              {format.number(count.value)}
+              {tree.name}
+            </Anchor>
+          ) : (
+            <Text fw={600} fz="lg" lh={1.3} style={{ overflowWrap: 'anywhere' }} data-testid="tree-card-name">
+              {tree.name}
+            </Text>
+          )}
+          {tree.isOwner ? (
+            <Group gap={4} wrap="nowrap">
+              <Tooltip label={t('share.action')}>
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  aria-label={t('share.actionNamed', { name: tree.name })}
+                  onClick={() => setSharing(true)}
+                  data-testid="tree-card-share"
+                >
+                  <IconShare aria-hidden size={18} />
+                </ActionIcon>
+              </Tooltip>
+              <GedcomExportMenu tree={tree} />
+              <Tooltip label={t('trees.card.rename')}>
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  aria-label={t('trees.card.renameNamed', { name: tree.name })}
+                  onClick={() => onRename(tree)}
+                  data-testid="tree-card-edit"
+                >
+                  <IconPencil aria-hidden size={18} />
+                </ActionIcon>
+              </Tooltip>
+              <Tooltip label={t('trees.card.delete')}>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={t('trees.card.deleteNamed', { name: tree.name })}
+                  onClick={() => onDelete(tree)}
+                  data-testid="tree-card-delete"
+                >
+                  <IconTrash aria-hidden size={18} />
+                </ActionIcon>
+              </Tooltip>
+            </Group>
+          ) : null}
+        </Group>
+
+        <SimpleGrid cols={2} spacing="md" verticalSpacing="xs" component="dl" m={0} pt="md">
+          {counts.map((count) => (
+            <Group key={count.testId} gap={8} wrap="nowrap">
+              <count.icon aria-hidden size={18} color="var(--mantine-color-forest-7)" />
+              <Text component="dt" size="sm" c="dimmed">
+                {t(count.label)}
+              </Text>
+              <Text
+                component="dd"
+                size="sm"
+                fw={600}
+                style={{ margin: 0, marginLeft: 'auto' }}
+                data-testid={count.testId}
+              >
+                {format.number(count.value)}
+              </Text>
+            </Group>
+          ))}
+        </SimpleGrid>
+
+        <Stack gap={4} mt="md">
+          <Group justify="space-between">
+            <Text size="xs" c="dimmed">
+              {t('trees.card.total')}
+            </Text>
+            <Text size="xs" c="dimmed" data-testid="tree-card-total">
+              {t('trees.card.totalOfLimit', { total: format.number(tree.total), limit: format.number(tree.limit) })}
             </Text>
           </Group>
-        ))}
-      </SimpleGrid>
-
-      <Stack gap={4} mt="md">
-        <Group justify="space-between">
-          <Text size="xs" c="dimmed">
-            {t('trees.card.total')}
-          </Text>
-          <Text size="xs" c="dimmed" data-testid="tree-card-total">
-            {t('trees.card.totalOfLimit', { total: format.number(tree.total), limit: format.number(tree.limit) })}
-          </Text>
-        </Group>
-        <Progress value={usage} size="sm" color={usage > 90 ? 'red' : 'forest'} aria-label={t('trees.card.total')} />
-      </Stack>
-    </Card>
+          <Progress value={usage} size="sm" color={usage > 90 ? 'red' : 'forest'} aria-label={t('trees.card.total')} />
+        </Stack>
+      </Card>
+      {/* Beside the card, not in it: clicks in the dialog must not reach the card's "open the tree". */}
+      {tree.isOwner ? <ShareTreeModal tree={isSharing ? tree : null} onClose={() => setSharing(false)} /> : null}
+    </>
   );
 }

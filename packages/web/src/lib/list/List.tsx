@@ -52,6 +52,11 @@ export interface ListProps<T> extends ListStateProps {
 
   searchLabel: string;
   searchPlaceholder?: string;
+  /**
+   * False leaves the search bar out, when a search box of the page drives `query` (the tree-wide
+   * search shows one box above several lists); the list-type toggle stays.
+   */
+  withSearch?: boolean;
   /** Focus the search bar when the modal around the list opens (a dialog that opens for searching). */
   autoFocusSearch?: boolean;
   /** Filters and other controls, shown under the search bar. */
@@ -172,6 +177,7 @@ export function List<T>(props: ListProps<T>) {
     isLoadingMore = false,
     searchLabel,
     searchPlaceholder,
+    withSearch = true,
     autoFocusSearch,
     toolbar,
     searchActions,
@@ -326,14 +332,18 @@ export function List<T>(props: ListProps<T>) {
   return (
     <Box className={classes.root} style={{ height }} data-testid={testId}>
       <Group gap="sm" wrap="nowrap" align="flex-start" onKeyDown={handleSearchKeys}>
-        <SearchBar
-          value={query}
-          onSearch={onQueryChange}
-          label={searchLabel}
-          placeholder={searchPlaceholder}
-          autoFocus={autoFocusSearch}
-          testId={`${testId}-search`}
-        />
+        {withSearch ? (
+          <SearchBar
+            value={query}
+            onSearch={onQueryChange}
+            label={searchLabel}
+            placeholder={searchPlaceholder}
+            autoFocus={autoFocusSearch}
+            testId={`${testId}-search`}
+          />
+        ) : (
+          <Box style={{ flex: 1 }} />
+        )}
         {searchActions}
         <ListTypeToggle value={mode} onChange={changeMode} testId={`${testId}-type`} />
       </Group>

@@ -1,0 +1,48 @@
+import { Center, Loader, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { usePageTitle } from '../../app/usePageTitle.ts';
+import { ErrorView } from '../../lib/ErrorView.tsx';
+import { visitorQueries } from './queries.ts';
+import { rememberShareToken } from './tree-access.ts';
+
+/**
+ * `/share/{token}`: where a share link leads. The tab remembers the link for its tree and opens the
+ * tree's root person; an unknown or withdrawn link, or an owner's lapsed subscription, is said so.
+ */
+export function SharePage() {
+  const { t } = useTranslation();
+  const { token = '' } = useParams();
+  const navigate = useNavigate();
+  const shared = useQuery(visitorQueries.shared(token));
+  usePageTitle(t('visitor.opening'));
+
+  useEffect(() => {
+    if (!shared.data) return;
+    const { treeId, rootId } = shared.data;
+    rememberShareToken(treeId, shared.data.token);
+    const target = rootId ? `/app/${treeId}/person/${rootId}` : `/app/${treeId}/persons`;
+    navigate(target, { replace: true });
+  }, [shared.data, navigate]);
+
+  if (shared.isError) {
+    return (
+      <Stack>
+        <ErrorView error={shared.error} backTo={{ href: '/shared', label: t('visitor.findTitle') }} />
+        <Text ta="center" c="dimmed" data-testid="share-link-invalid">
+          {t('visitor.linkInvalid')}
+        </Text>
+      </Stack>
+    );
+  }
+  return (
+    <Center py={80}>
+      <Stack align="center">
+        <Loader />
+        <Text c="dimmed">{t('visitor.opening')}</Text>
+      </Stack>
+    </Center>
+  );
+}
