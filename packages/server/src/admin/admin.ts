@@ -11,8 +11,8 @@ import { type AdminUserRow, listUsersWithPlans } from './admin.repository.ts';
 
 /** A refusal the operator should read (unknown e-mail, a date in the past): the CLI prints it and exits with 1. */
 export class AdminError extends Error {
-  constructor(message: string) {
-    super(message);
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
     this.name = 'AdminError';
   }
 }

@@ -15,7 +15,18 @@ Commands:
       yearly) after the later of today and the end of the current paid plan, so paying early
       extends it. free ends the paid plan now. Prints the new state.
 
+  backup FILE
+      Writes every user and every tree to FILE (gzip-compressed JSON lines), a consistent
+      snapshot even while the server runs on PostgreSQL. Either database restores it. Prints
+      the rows per table.
+
+  restore FILE [--force]
+      Restores a backup into an empty database, all or nothing. A database that holds any
+      row (a user, a tree, …) is refused; --force deletes everything in it first, in the same
+      transaction. Prints the rows restored per table.
+
 Options:
+  --force       restore: empty the database first.
   -h, --help    Shows this text.
 
 Uses the database npm start uses (DATA_DIR or DATABASE_URL). With the embedded database, run it
@@ -24,7 +35,9 @@ while the server is stopped: only one process may open it.`;
 export type AdminCommand =
   | { kind: 'help' }
   | { kind: 'users'; email: string | null }
-  | { kind: 'subscription'; email: string; plan: SubscriptionPlan; until: string | null; months: number | null };
+  | { kind: 'subscription'; email: string; plan: SubscriptionPlan; until: string | null; months: number | null }
+  | { kind: 'backup'; file: string }
+  | { kind: 'restore'; file: string; force: boolean };
 
 /** A command line that cannot be run: the CLI prints the message and the usage, and exits with 1. */
 export class UsageError extends Error {
@@ -50,13 +63,20 @@ export function parseAdminArgs(argv: readonly string[]): AdminCommand {
     const given = names.find((name) => values[name] !== undefined);
     if (given) throw new UsageError(`--${given} does not belong to "${command}".`);
   };
+  if (command === 'backup' || command === 'restore') {
+    misplaced(command === 'backup' ? ['email', 'until', 'months', 'force'] : ['email', 'until', 'months']);
+    const [file, extra] = rest;
+    if (!file) throw new UsageError(`${command} needs a file.`);
+    if (extra !== undefined) throw new UsageError(`Unexpected argument "${extra}".`);
+    return command === 'backup' ? { kind: 'backup', file } : { kind: 'restore', file, force: values.force ?? false };
+  }
   if (command === 'users') {
-    misplaced(['until', 'months']);
+    misplaced(['until', 'months', 'force']);
     if (rest.length > 0) throw new UsageError(`Unexpected argument "${rest[0]}".`);
     return { kind: 'users', email: values.email ?? null };
   }
   if (command === 'subscription') {
-    misplaced(['email']);
+    misplaced(['email', 'force']);
     const [email, plan, extra] = rest;
     if (!email || !plan) throw new UsageError('subscription needs an e-mail and a plan (free, monthly or yearly).');
     if (extra !== undefined) throw new UsageError(`Unexpected argument "${extra}".`);
@@ -89,6 +109,7 @@ function parse(argv: readonly string[]) {
       email: { type: 'string' },
       until: { type: 'string' },
       months: { type: 'string' },
+      force: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });

@@ -1,16 +1,29 @@
 /**
  * `npm run admin -- <command>`: the operator's command on the database `npm start` uses (DATA_DIR
- * or DATABASE_URL), migrated first as at start-up. See args.ts for the commands, admin.ts for
- * what they do.
+ * or DATABASE_URL), migrated first as at start-up. See args.ts for the commands, admin.ts and
+ * backup.ts for what they do.
  */
 import path from 'node:path';
 import { readConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { AdminError, formatUserTable, listUsers, setSubscription } from './admin.ts';
 import { type AdminCommand, parseAdminArgs, UsageError, usage } from './args.ts';
+import { backupDatabase, formatDuration, formatTableCounts, restoreDatabase } from './backup.ts';
 
 async function run(command: Exclude<AdminCommand, { kind: 'help' }>, database: Database): Promise<string> {
   if (command.kind === 'users') return formatUserTable(await listUsers(database.db, { email: command.email }));
+  if (command.kind === 'backup') {
+    const file = path.resolve(command.file);
+    const result = await backupDatabase(database.db, file, { database: database.kind });
+    const counts = Object.fromEntries(result.header.tables.map((table) => [table.name, table.rows]));
+    return `${formatTableCounts(counts)}\nBacked up ${database.description} to ${file} in ${formatDuration(result.milliseconds)}.`;
+  }
+  if (command.kind === 'restore') {
+    const file = path.resolve(command.file);
+    const result = await restoreDatabase(database.db, file, { force: command.force });
+    const { migration, createdAt } = result.header;
+    return `${formatTableCounts(result.rows)}\nRestored the backup of ${createdAt} (migration ${migration.tag ?? '?'}) from ${file} into ${database.description} in ${formatDuration(result.milliseconds)}.`;
+  }
   const user = await setSubscription(database.db, command.email, command.plan, {
     until: command.until,
     months: command.months,

@@ -1,0 +1,361 @@
+import { readFileSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import type { Event, ShareState, UserInfo } from '@anor/core';
+import { is, sql } from 'drizzle-orm';
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixturesDir } from '../../gedcom/test/support.ts';
+import { AdminError } from '../src/admin/admin.ts';
+import { parseAdminArgs } from '../src/admin/args.ts';
+import { backupDatabase, backupTables, readBackupHeader, restoreDatabase } from '../src/admin/backup.ts';
+import { buildApp } from '../src/app.ts';
+import { readConfig, uniformRateLimits } from '../src/config.ts';
+import { type Database, type Db, openDatabase } from '../src/db/client.ts';
+import { queryRows } from '../src/db/rows.ts';
+import * as schemaModule from '../src/db/schema.ts';
+import { upsertSubscription } from '../src/modules/user/user.repository.ts';
+import { createTree, signUp, TestClient } from './support/client.ts';
+import { FamilyBuilder } from './support/family.ts';
+import { createTestApp, openTestDatabase, type TestApp } from './support/test-app.ts';
+import {
+  adminQuery,
+  randomDatabaseName,
+  testDatabaseKind,
+  testDatabaseUrl,
+  withDatabase,
+} from './support/test-database.ts';
+
+/**
+ * Backup and restore (`npm run admin -- backup FILE`, `restore FILE`): a varied database built
+ * through the API is backed up, restored into an empty database, and every table compared row by
+ * row; the users sign in on the restored database. A non-empty database and a damaged file are
+ * refused and change nothing.
+ */
+
+let t: TestApp;
+let dir: string;
+let file: string;
+let owner: Awaited<ReturnType<typeof signUp>>;
+let backup: Awaited<ReturnType<typeof backupDatabase>>;
+const year = 365 * 86_400_000;
+const longText = `<p>${'Åsa Öberg i Västra Ämtervik, född 1850. '.repeat(2_000)}</p>`;
+
+/** Every table of the database (as the migrations made it), public schema. */
+async function databaseTables(db: Db): Promise<string[]> {
+  const rows = await queryRows<{ name: string }>(
+    db,
+    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+  );
+  return rows.map((row) => row.name);
+}
+
+/**
+ * Every table's rows, as a count and a hash of the rows as PostgreSQL writes them in JSON (in UTC,
+ * sorted bytewise, so that both databases answer the same for the same rows).
+ */
+async function fingerprint(db: Db): Promise<Record<string, string>> {
+  const tables = await databaseTables(db);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local time zone 'UTC'`);
+    const result: Record<string, string> = {};
+    for (const table of tables) {
+      const [row] = await queryRows<{ n: number; h: string }>(
+        tx,
+        sql.raw(
+          `select count(*)::int as n, md5(coalesce(string_agg(row_to_json(x)::text, E'\\n' order by row_to_json(x)::text collate "C"), '')) as h from "${table}" x`,
+        ),
+      );
+      result[table] = `${row?.n} ${row?.h}`;
+    }
+    return result;
+  });
+}
+
+async function counters(db: Db) {
+  return queryRows<Record<string, unknown>>(
+    db,
+    sql`select id, persons_count, locations_count, events_count, sources_count, privacy_revision,
+          (select count(*)::int from person p where p.tree_id = t.id) as persons,
+          (select count(*)::int from event e where e.tree_id = t.id) as events
+        from tree t order by id`,
+  );
+}
+
+async function totalRows(db: Db): Promise<number> {
+  const print = await fingerprint(db);
+  return Object.values(print).reduce((sum, value) => sum + Number(value.split(' ')[0]), 0);
+}
+
+/** The server on a given database, as createTestApp builds it. */
+async function appOn(database: Database) {
+  const app = await buildApp({
+    config: {
+      ...readConfig({}),
+      publicUrl: 'http://localhost:3000',
+      dataDir: dir,
+      authSecret: 'test-secret-that-is-long-enough-for-better-auth',
+      webDistDir: null,
+      rateLimits: uniformRateLimits({ max: 100_000, windowMs: 60_000 }),
+      payment: { number: '123 456 78 90', recipient: 'Anor Test AB' },
+      demoTree: false,
+    },
+    database,
+    logger: false,
+  });
+  await app.ready();
+  return app;
+}
+
+/** A varied database: two users, a shared tree with persons, places, events, sources and notes, a GEDCOM import. */
+async function buildVariedDatabase() {
+  owner = await signUp(t.app, { fName: 'Åsa', email: `asa-${Date.now()}@example.com`, password: 'lösenord med å' });
+  await upsertSubscription(t.database.db, owner.user.id, 'yearly', new Date(Date.now() + year));
+  const tree = await createTree(owner.client, owner.user.id, 'Släkten Öberg');
+  const api = `/api/${tree.id}`;
+  const family = new FamilyBuilder(owner.client, tree.id);
+  const post = async <T>(url: string, body: unknown): Promise<T> => {
+    const response = await owner.client.post<T>(`${api}/${url}`, body);
+    if (response.status !== 201) throw new Error(`${url}: ${response.status} ${JSON.stringify(response.body)}`);
+    return response.body;
+  };
+  const primary = (personId: string) => [{ personId, role: 'primary' }];
+
+  const erik = await family.create({ fName: 'Erik', lName: 'Öberg', occupation: 'Bonde' }, undefined, true);
+  const anna = await family.partnerOf(erik.id, { fName: 'Anna', lName: 'Ärlig', gender: 'female' });
+  const karin = await family.childOf(erik.id, { fName: 'Karin', lName: 'Öberg' }, anna.id);
+  await family.parentOf(erik.id, { fName: 'Per', lName: 'Öberg', gender: 'male' });
+  await family.siblingOf(anna.id, { fName: 'Märta', lName: 'Ärlig' });
+  await post('location', {
+    location: {
+      name: 'Sunne',
+      type: 'Socken',
+      coordinates: { lat: 59.837_123_456_789, lng: 13.143_7 },
+      primaryLink: 'https://sv.wikipedia.org/wiki/Sunne_socken',
+    },
+  });
+  const birth = await post<{ event: Event }>('event', {
+    type: 'birth',
+    startDate: '1850-03-12',
+    location: 'Västra Ämtervik, Sunne, Värmland',
+    description: 'Född en vårdag',
+    participants: [...primary(erik.id), { personId: anna.id, role: 'Gudmor' }],
+  });
+  await post('event', { type: 'death', startDate: '1920', participants: primary(erik.id) });
+  await post('event', { type: 'birth', startDate: '1995-05', participants: primary(karin.id) });
+  const archive = await post<{ id: string }>('source/repository', {
+    repository: { title: 'Riksarkivet', city: 'Stockholm', country: 'Sverige' },
+  });
+  const record = await post<{ id: string }>('source/record', {
+    record: { title: 'Sunne C:5', repositoryId: archive.id },
+  });
+  await post('source/citation', {
+    citation: { sourceRecordId: record.id, whereWithinSourceText: 'Sida 12', textFromSource: '<p>Född d. 12 mars</p>' },
+    nodeId: birth.event.id,
+  });
+  await post('note', { note: { title: 'Långt', text: longText }, connectedNodeIds: [erik.id, birth.event.id] });
+  const share = await owner.client.put<ShareState>(`${api}/share`, { enabled: true });
+  expect(share.status).toBe(200);
+  // A visitor's request fills the privacy cache (person_public) and the tree's privacy columns.
+  const visit = await new TestClient(t.app).request('GET', `${api}/mainnodes`, undefined, {
+    'x-anor-share': share.body.token as string,
+  });
+  expect(visit.status).toBe(200);
+
+  // A place listed before its parent (ids in the other order): the restore must not depend on row order.
+  await t.database.db.execute(sql`insert into location (tree_id, id, parent_id, name, name_key) values
+    (${tree.id}, 'ffffffff-ffff-7fff-bfff-ffffffffffff', null, 'Förälder', 'foralder')`);
+  await t.database.db.execute(sql`insert into location (tree_id, id, parent_id, name, name_key) values
+    (${tree.id}, '00000000-0000-7000-8000-000000000000', 'ffffffff-ffff-7fff-bfff-ffffffffffff', 'Barn', 'barn')`);
+
+  // A GEDCOM import: media objects, repositories and lines kept as GEDCOM (gedcom_extra, jsonb).
+  const bytes = new Uint8Array(readFileSync(path.join(fixturesDir, 'torture-55/TGC551LF.ged')));
+  const imported = await owner.client.post(`/api/user/${owner.user.id}/tree/gedcom?treeName=Import`, bytes);
+  expect(imported.status).toBe(201);
+
+  // A second user with a password reset waiting (verification) and a contact message.
+  const other = await signUp(t.app, { fName: 'Örjan' });
+  const reset = await new TestClient(t.app).post('/api/user/resetpassword', { email: other.email });
+  expect(reset.status).toBeLessThan(300);
+  const contact = await other.client.post('/api/contact', { sender: other.email, text: 'Hej! Ångström ✓' });
+  expect(contact.status).toBeLessThan(300);
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ gedcomMaxBytes: 8 * 1024 * 1024 });
+  dir = await mkdtemp(path.join(tmpdir(), 'anor-backup-'));
+  file = path.join(dir, 'backup.jsonl.gz');
+  await buildVariedDatabase();
+  backup = await backupDatabase(t.database.db, file, { database: t.database.kind });
+}, 120_000);
+afterAll(async () => {
+  await t.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('backup', () => {
+  it('holds every table of the schema and of the database, with counts, and the migration', async () => {
+    const header = await readBackupHeader(file);
+    expect(header).toEqual(backup.header);
+    const inBackup = header.tables.map((table) => table.name).sort();
+    const inSchema = Object.values(schemaModule)
+      .filter((value) => is(value, PgTable))
+      .map((value) => getTableConfig(value as PgTable).name)
+      .sort();
+    expect(inBackup).toEqual(inSchema);
+    expect(inBackup).toEqual(await databaseTables(t.database.db));
+    expect(header.migration.tag).toMatch(/^\d{4}_/);
+    const print = await fingerprint(t.database.db);
+    for (const table of header.tables)
+      expect(`${table.name} ${table.rows}`).toBe(`${table.name} ${print[table.name]?.split(' ')[0]}`);
+    // Every table has rows, so the comparison below compares something everywhere.
+    expect(header.tables.filter((table) => table.rows === 0).map((table) => table.name)).toEqual([]);
+    // Each table after the tables it refers to.
+    const order = header.tables.map((table) => table.name);
+    for (const table of backupTables()) {
+      for (const target of table.dependsOn) expect(order.indexOf(target)).toBeLessThan(order.indexOf(table.name));
+    }
+  });
+});
+
+describe('restore', () => {
+  let restored: Database;
+  beforeAll(async () => {
+    restored = await openTestDatabase();
+  });
+  afterAll(() => restored.close());
+
+  it('restores every row of every table exactly, counters included, and the users sign in', async () => {
+    const result = await restoreDatabase(restored.db, file);
+    expect(await fingerprint(restored.db)).toEqual(await fingerprint(t.database.db));
+    expect(await counters(restored.db)).toEqual(await counters(t.database.db));
+    const [tree] = await queryRows<{ n: number }>(
+      restored.db,
+      sql`select count(*)::int as n from tree where persons_count > 0 and persons_count = (select count(*) from person p where p.tree_id = tree.id)`,
+    );
+    expect(tree?.n).toBe(2);
+    expect(result.rows.person).toBeGreaterThan(5);
+    const note = await queryRows<{ text: string }>(restored.db, sql`select text from note where title = 'Långt'`);
+    expect(note[0]?.text.length).toBeGreaterThan(80_000);
+
+    const app = await appOn(restored);
+    try {
+      const client = new TestClient(app);
+      const signIn = await client.post<UserInfo>('/api/auth/signin/credentials', {
+        email: owner.email,
+        password: owner.password,
+      });
+      expect(signIn.status).toBe(200);
+      const trees = await client.get(`/api/user/${owner.user.id}/tree`);
+      expect(trees.status).toBe(200);
+      expect(JSON.stringify(trees.body)).toContain('Släkten Öberg');
+      const wrong = await new TestClient(app).post('/api/auth/signin/credentials', {
+        email: owner.email,
+        password: 'fel lösenord',
+      });
+      expect(wrong.status).toBe(401);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('refuses a database that is not empty and changes nothing; --force replaces its contents', async () => {
+    await restored.db.execute(sql`update "user" set name = 'Ändrad' where email = ${owner.email}`);
+    const changed = await fingerprint(restored.db);
+    const refused = restoreDatabase(restored.db, file);
+    await expect(refused).rejects.toThrow(AdminError);
+    await expect(refused).rejects.toThrow(/not empty .*--force/);
+    expect(await fingerprint(restored.db)).toEqual(changed);
+    await restoreDatabase(restored.db, file, { force: true });
+    expect(await fingerprint(restored.db)).toEqual(await fingerprint(t.database.db));
+  });
+
+  it('refuses a truncated or damaged file and leaves the database empty', async () => {
+    const empty = await openTestDatabase();
+    try {
+      const bytes = await readFile(file);
+      const truncated = path.join(dir, 'truncated.gz');
+      await writeFile(truncated, bytes.subarray(0, Math.floor(bytes.length * 0.8)));
+      await expect(restoreDatabase(empty.db, truncated)).rejects.toThrow(/damaged or incomplete/);
+      expect(await totalRows(empty.db)).toBe(0);
+
+      // Whole gzip, but a row in the middle of the persons is broken.
+      const lines = gunzipSync(bytes).toString('utf8').split('\n');
+      const start = lines.findIndex((line) => line.startsWith('{"table":"person"'));
+      lines[start + 3] = (lines[start + 3] ?? '').slice(0, 20);
+      const damaged = path.join(dir, 'damaged.gz');
+      await writeFile(damaged, gzipSync(lines.join('\n')));
+      await expect(restoreDatabase(empty.db, damaged)).rejects.toThrow(AdminError);
+      expect(await totalRows(empty.db)).toBe(0);
+
+      // Rows missing at the end (the last table and the end marker cut off, as a whole gzip).
+      const cut = path.join(dir, 'cut.gz');
+      await writeFile(cut, gzipSync(lines.slice(0, start + 2).join('\n')));
+      await expect(restoreDatabase(empty.db, cut)).rejects.toThrow(/ends too early/);
+      expect(await totalRows(empty.db)).toBe(0);
+
+      const notBackup = path.join(dir, 'other.gz');
+      await writeFile(notBackup, gzipSync('{"hello":1}\n'));
+      await expect(restoreDatabase(empty.db, notBackup)).rejects.toThrow(/not an Anor backup/);
+      await expect(restoreDatabase(empty.db, path.join(dir, 'missing.gz'))).rejects.toThrow(/No such file/);
+      expect(await totalRows(empty.db)).toBe(0);
+    } finally {
+      await empty.close();
+    }
+  });
+
+  // The other database than the suite's: a backup of PGlite restores into PostgreSQL and the other way.
+  const other = testDatabaseKind() === 'postgres' ? 'pglite' : process.env.TEST_DATABASE_URL ? 'postgres' : null;
+  it.runIf(other)(
+    `restores into the other database (${other})`,
+    async () => {
+      let database: Database;
+      if (other === 'postgres') {
+        const name = randomDatabaseName('anor_backup');
+        await adminQuery(`CREATE DATABASE ${name}`);
+        const opened = await openDatabase({
+          kind: 'postgres',
+          url: withDatabase(testDatabaseUrl(), name),
+          poolSize: 2,
+        });
+        database = {
+          ...opened,
+          close: async () => {
+            await opened.close();
+            await adminQuery(`DROP DATABASE IF EXISTS ${name}`);
+          },
+        };
+      } else {
+        database = await openDatabase({ kind: 'pglite', dataDir: path.join(dir, 'pglite') });
+      }
+      try {
+        await restoreDatabase(database.db, file);
+        expect(await fingerprint(database.db)).toEqual(await fingerprint(t.database.db));
+        const copy = path.join(dir, 'copy.gz');
+        await backupDatabase(database.db, copy, { database: database.kind });
+        const again = await openTestDatabase();
+        try {
+          await restoreDatabase(again.db, copy);
+          expect(await fingerprint(again.db)).toEqual(await fingerprint(t.database.db));
+        } finally {
+          await again.close();
+        }
+      } finally {
+        await database.close();
+      }
+    },
+    60_000,
+  );
+});
+
+describe('the command line', () => {
+  it('reads backup and restore', () => {
+    expect(parseAdminArgs(['backup', 'a.gz'])).toEqual({ kind: 'backup', file: 'a.gz' });
+    expect(parseAdminArgs(['restore', 'a.gz'])).toEqual({ kind: 'restore', file: 'a.gz', force: false });
+    expect(parseAdminArgs(['restore', 'a.gz', '--force'])).toEqual({ kind: 'restore', file: 'a.gz', force: true });
+    expect(() => parseAdminArgs(['backup'])).toThrow(/needs a file/);
+    expect(() => parseAdminArgs(['backup', 'a.gz', '--force'])).toThrow(/does not belong/);
+  });
+});
