@@ -1,0 +1,424 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { pgliteExtensions } from '../src/db/client.ts';
+import { freePort } from './support/free-port.ts';
+import {
+  adminQuery,
+  randomDatabaseName,
+  testDatabaseKind,
+  testDatabaseUrl,
+  withDatabase,
+} from './support/test-database.ts';
+
+/**
+ * Reliability (issue 9): the real server process is killed with SIGKILL in the middle of a GEDCOM
+ * import and in the middle of bulk residence creations; after a restart on the same data (the
+ * PGlite data directory, or the PostgreSQL database) nothing of the interrupted work remains: no
+ * new tree, no person, event or place outside what existed before, every bulk whole or absent, and
+ * the trees' counters agree with their rows.
+ */
+
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const kind = testDatabaseKind();
+const authSecret = 'crash-test-secret-that-is-long-enough-for-better-auth';
+
+let dataDir: string;
+let databaseUrl = '';
+let databaseName = '';
+/** Every server this file started; afterAll kills those still running, whatever happened. */
+const children = new Set<ChildProcess>();
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'anor-crash-'));
+  if (kind === 'postgres') {
+    databaseName = randomDatabaseName('anor_crash');
+    await adminQuery(`CREATE DATABASE ${databaseName} TEMPLATE ${inject('postgresTemplateDatabase')}`);
+    databaseUrl = withDatabase(testDatabaseUrl(), databaseName);
+  }
+});
+
+afterAll(async () => {
+  for (const child of children) {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  }
+  await Promise.all(
+    [...children].map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) resolve();
+          else child.once('exit', () => resolve());
+        }),
+    ),
+  );
+  await rm(dataDir, { recursive: true, force: true });
+  if (databaseName) await adminQuery(`DROP DATABASE IF EXISTS ${databaseName}`);
+});
+
+interface Server {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+  exited: Promise<void>;
+}
+
+async function start(): Promise<Server> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      AUTH_SECRET: authSecret,
+      DEMO_TREE: '0',
+      WEB_DIST_DIR: '',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.add(child);
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const deadline = Date.now() + 60_000;
+  while (!output.includes('Anor is running')) {
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`server did not start:\n${output}`);
+    await sleep(50);
+  }
+  return { child, url: `http://127.0.0.1:${port}`, output: () => output, exited };
+}
+
+async function kill(server: Server): Promise<void> {
+  server.child.kill('SIGKILL');
+  await server.exited;
+  expect(server.child.signalCode).toBe('SIGKILL');
+}
+
+async function stop(server: Server): Promise<void> {
+  server.child.kill('SIGTERM');
+  await server.exited;
+  expect(server.child.exitCode, server.output()).toBe(0);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Runs queries on the server's data with the server stopped (PGlite's data directory can have one
+ * user at a time): opening it is PGlite's recovery after the crash.
+ */
+async function withData<T>(work: (query: (text: string) => Promise<Record<string, unknown>[]>) => Promise<T>) {
+  if (kind === 'postgres') {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      return await work(async (text) => (await client.query(text)).rows);
+    } finally {
+      await client.end();
+    }
+  }
+  const client = await PGlite.create(path.join(dataDir, 'pglite'), { extensions: pgliteExtensions });
+  try {
+    return await work(async (text) => (await client.query<Record<string, unknown>>(text)).rows);
+  } finally {
+    await client.close();
+  }
+}
+
+/** A signed-in HTTP client of a running server (the session survives restarts: same AUTH_SECRET). */
+class Client {
+  cookie = '';
+  server!: Server;
+
+  async request<T>(
+    method: string,
+    url: string,
+    body?: unknown,
+    signal?: AbortSignal,
+  ): Promise<{ status: number; body: T }> {
+    const isBytes = body instanceof Uint8Array;
+    const response = await fetch(`${this.server.url}${url}`, {
+      method,
+      headers: {
+        ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...(body === undefined ? {} : { 'content-type': isBytes ? 'application/octet-stream' : 'application/json' }),
+      },
+      body: body === undefined ? undefined : isBytes ? body : JSON.stringify(body),
+      signal,
+    });
+    const cookies = response.headers.getSetCookie().map((line) => line.split(';')[0] ?? '');
+    if (cookies.length > 0) this.cookie = cookies.join('; ');
+    const text = await response.text();
+    return {
+      status: response.status,
+      body: (text && response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text) as T,
+    };
+  }
+}
+
+/** The tables of a tree's content: none may gain a row from an interrupted import. */
+const treeTables = [
+  'tree',
+  'person',
+  'person_public',
+  'parent_child',
+  'partner',
+  'sibling_link',
+  'location',
+  'event',
+  'event_participant',
+  'repository',
+  'source_record',
+  'citation',
+  'citation_link',
+  'note',
+  'note_link',
+  'media_object',
+  'media_link',
+  'gedcom_extra',
+];
+
+async function tableCounts(): Promise<Record<string, number>> {
+  return withData(async (query) => {
+    const rows = await query(
+      `select ${treeTables.map((table) => `(select count(*) from "${table}")::int as "${table}"`).join(', ')}`,
+    );
+    return rows[0] as Record<string, number>;
+  });
+}
+
+/** The trees whose counters disagree with their rows (the counters are kept by triggers in the same transaction). */
+const countersQuery = `
+  select t.id, t.persons_count, t.events_count, t.locations_count,
+    (select count(*) from person p where p.tree_id = t.id)::int as persons,
+    (select count(*) from event e where e.tree_id = t.id)::int as events,
+    (select count(*) from location l where l.tree_id = t.id)::int as locations
+  from tree t
+  where t.persons_count <> (select count(*) from person p where p.tree_id = t.id)
+     or t.events_count <> (select count(*) from event e where e.tree_id = t.id)
+     or t.locations_count <> (select count(*) from location l where l.tree_id = t.id)`;
+
+/** A GEDCOM file of `persons` persons in families, each born in one of 500 places. */
+function bigGedcom(persons: number): Uint8Array {
+  const lines = ['0 HEAD', '1 GEDC', '2 VERS 5.5.1', '1 CHAR UTF-8'];
+  for (let i = 1; i <= persons; i++) {
+    lines.push(
+      `0 @I${i}@ INDI`,
+      `1 NAME Person${i} /Kraschsson${i % 97}/`,
+      `1 SEX ${i % 2 ? 'M' : 'F'}`,
+      '1 BIRT',
+      `2 DATE ${1 + (i % 28)} JAN ${1700 + (i % 200)}`,
+      `2 PLAC Gård ${i % 500}, Sunne, Värmland`,
+      '1 RESI',
+      `2 DATE ${1720 + (i % 200)}`,
+      `2 PLAC By ${i % 300}, Fryksände, Värmland`,
+      '1 NOTE En anteckning om personen.',
+    );
+    if (i % 3 === 0) lines.push(`1 FAMC @F${i / 3}@`);
+  }
+  for (let f = 1; f <= Math.floor(persons / 3); f++) {
+    lines.push(
+      `0 @F${f}@ FAM`,
+      `1 HUSB @I${3 * f - 2}@`,
+      `1 WIFE @I${3 * f - 1}@`,
+      `1 CHIL @I${3 * f}@`,
+      '1 MARR',
+      '2 DATE 1750',
+    );
+  }
+  lines.push('0 TRLR', '');
+  return new TextEncoder().encode(lines.join('\n'));
+}
+
+describe(`SIGKILL during writes (${kind})`, () => {
+  const client = new Client();
+  let userId = '';
+  let treeId = '';
+  const personIds: string[] = [];
+
+  it('leaves no trace of a GEDCOM import killed mid-way', async () => {
+    client.server = await start();
+    const registered = await client.request<{ id: string }>('POST', '/api/user', {
+      fName: 'Krascha',
+      email: 'crash@example.com',
+      password: 'survives a crash',
+    });
+    expect(registered.status).toBe(201);
+    userId = registered.body.id;
+    const created = await client.request<{ id: string }>('POST', `/api/user/${userId}/tree`, {
+      treeName: 'Befintligt',
+    });
+    expect(created.status).toBe(201);
+    treeId = created.body.id;
+    for (let i = 0; i < 10; i++) {
+      const person = await client.request<{ id: string }>('POST', `/api/${treeId}/person`, {
+        person: { fName: `Hushåll${i}`, lName: 'Kraschsson' },
+      });
+      expect(person.status).toBe(201);
+      personIds.push(person.body.id);
+    }
+    await stop(client.server);
+    // A paid plan (a free account may hold 5,000 nodes), set with the server stopped (PGlite has one user).
+    await withData((query) =>
+      query(
+        `insert into subscription (user_id, plan, valid_until) values ('${userId}', 'yearly', now() + interval '1 day')`,
+      ),
+    );
+    const before = await tableCounts();
+
+    client.server = await start();
+    const file = bigGedcom(20_000);
+    const importing = client.request('POST', `/api/user/${userId}/tree/gedcom?treeName=Avbruten`, file).then(
+      (answer) => ({ answer }),
+      (error: unknown) => ({ error }),
+    );
+    await waitUntilInsideTransaction(client, userId);
+    await kill(client.server);
+    const outcome = await importing;
+    expect('error' in outcome, `the import ended before the kill: ${JSON.stringify(outcome).slice(0, 300)}`).toBe(true);
+
+    // Restarted on the same data: the owner signs in with the old session, the tree list is as before.
+    client.server = await start();
+    const trees = await client.request<unknown[]>('GET', `/api/user/${userId}/tree`);
+    expect(trees.status).toBe(200);
+    expect(JSON.stringify(trees.body)).not.toContain('Avbruten');
+    await stop(client.server);
+    expect(await tableCounts()).toEqual(before);
+    expect(await withData((query) => query(countersQuery))).toEqual([]);
+  }, 60_000);
+
+  it('keeps each bulk residence creation whole or absent when killed mid-way', async () => {
+    client.server = await start();
+    const bulks = 40;
+    const size = 200;
+    const bodyOf = (b: number) => ({
+      events: Array.from({ length: size }, (_, i) => ({
+        type: 'residence',
+        startDate: String(1800 + (i % 100)),
+        location: `Bulkgård ${b}, Sunne, Värmland`,
+        description: `bulk-${b}`,
+        participants: [{ personId: personIds[i % personIds.length], role: 'primary' }],
+      })),
+    });
+    const statuses: (number | 'killed')[] = Array.from({ length: bulks }, () => 'killed');
+    let firstDone: () => void = () => undefined;
+    const oneDone = new Promise<void>((resolve) => {
+      firstDone = resolve;
+    });
+    const requests = Array.from({ length: bulks }, (_, b) =>
+      client.request('POST', `/api/${treeId}/event/bulk`, bodyOf(b)).then(
+        (answer) => {
+          statuses[b] = answer.status;
+          firstDone();
+        },
+        () => undefined,
+      ),
+    );
+    // Some bulks answered, the others written or waiting: kill now.
+    await oneDone;
+    await kill(client.server);
+    await Promise.all(requests);
+    const answered = statuses.filter((status) => status !== 'killed');
+    expect(answered.every((status) => status === 201)).toBe(true);
+
+    client.server = await start();
+    expect((await client.request('GET', `/api/user/${userId}/tree`)).status).toBe(200);
+    await stop(client.server);
+
+    const perBulk = await withData(async (query) => {
+      const rows = await query(`
+        select e.description as tag, count(distinct e.id)::int as events, count(ep.*)::int as participants
+        from event e left join event_participant ep on ep.tree_id = e.tree_id and ep.event_id = e.id
+        where e.tree_id = '${treeId}' and e.description like 'bulk-%'
+        group by e.description`);
+      const places = await query(
+        `select name from location where tree_id = '${treeId}' and name like 'Bulkgård %' order by name`,
+      );
+      return {
+        events: new Map(rows.map((row) => [String(row.tag), row])),
+        places: new Set(places.map((row) => String(row.name))),
+      };
+    });
+    let whole = 0;
+    for (let b = 0; b < bulks; b++) {
+      const row = perBulk.events.get(`bulk-${b}`);
+      if (statuses[b] === 201) expect(row, `bulk ${b} was answered 201`).toBeDefined();
+      if (row) {
+        whole += 1;
+        expect(row, `bulk ${b}`).toMatchObject({ events: size, participants: size });
+      }
+      expect(perBulk.places.has(`Bulkgård ${b}`), `place of bulk ${b}`).toBe(row !== undefined);
+    }
+    // Killed mid-way: some bulks written, some not.
+    expect(whole).toBeGreaterThan(0);
+    expect(whole).toBeLessThan(bulks);
+    expect(await withData((query) => query(countersQuery))).toEqual([]);
+  }, 60_000);
+});
+
+/**
+ * Waits until the server is writing the import: on PostgreSQL, its connection is in a transaction
+ * that has inserted for a while. On PGlite (one session), a read of the database first waits behind
+ * the import (parsing the file, then its transaction), and then the data directory grows by some
+ * megabytes: only the import's transaction writes, and it has not committed (its answer has not come).
+ */
+async function waitUntilInsideTransaction(client: Client, userId: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  if (kind === 'postgres') {
+    const watcher = new pg.Client({ connectionString: databaseUrl });
+    await watcher.connect();
+    try {
+      while (Date.now() < deadline) {
+        const { rows } = await watcher.query(
+          `select 1 from pg_stat_activity
+           where datname = current_database() and pid <> pg_backend_pid()
+             and xact_start is not null and now() - xact_start > interval '300 milliseconds'
+             and query ilike 'insert%'`,
+        );
+        if (rows.length > 0) return;
+        await sleep(20);
+      }
+    } finally {
+      await watcher.end();
+    }
+    throw new Error('the import never started writing');
+  }
+  while (Date.now() < deadline) {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), 500);
+    const probe = await client.request('GET', `/api/user/${userId}/tree`, undefined, controller.signal).then(
+      () => 'answered',
+      () => 'waiting',
+    );
+    clearTimeout(timer);
+    if (probe === 'waiting') break;
+    await sleep(50);
+  }
+  const base = await directorySize(path.join(dataDir, 'pglite'));
+  while (Date.now() < deadline) {
+    const size = await directorySize(path.join(dataDir, 'pglite'));
+    if (size - base > 4 * 1024 * 1024) return;
+    await sleep(100);
+  }
+  throw new Error('the import never wrote to the data directory');
+}
+
+async function directorySize(dir: string): Promise<number> {
+  let total = 0;
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) total += (await stat(path.join(entry.parentPath, entry.name))).size;
+  }
+  return total;
+}
