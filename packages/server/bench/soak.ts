@@ -1,0 +1,375 @@
+/**
+ * `npm run bench` (last step, PostgreSQL only): a soak test. On a fresh PostgreSQL database (created
+ * and dropped here, as in run.ts) it seeds a generated tree of persons and places just under the
+ * 100,000-node ceiling (room left for the children the soak adds), starts the real HTTP server on a
+ * free loopback port, and lets BENCH_SOAK_USERS (default 50) simulated users browse and edit it
+ * over keep-alive HTTP for BENCH_SOAK_SECONDS (default 60):
+ * - editors share the owner's session: reads, and about a quarter writes (rename, occupation,
+ *   description, a note, a new child);
+ * - visitors come through a share link (signed out, every answer passes the privacy hook): reads only.
+ * Reads: mainnodes, person/{id}, person/{id}/child, ancestors/10, a page of the person list, search,
+ * a place, a person's events. Prints per class and per route: requests, errors (non-2xx or network
+ * error), median and 99th percentile; the process memory before and after; and a verdict against
+ * the acceptance limits (0 errors, p99 under 200 ms for reads and 500 ms for writes). A missed
+ * limit is reported, not fatal: the exit code is non-zero only when the benchmark itself fails.
+ *
+ * The server and the simulated users share this one process (and its event loop), so latencies
+ * include the client's own work: they are an upper bound for a server on a machine of its own.
+ * BENCH_SOAK_NODES makes the tree smaller, BENCH_SOAK_EVENTS=1 also seeds about 350,000 life events (a few minutes; past the node ceiling,
+ * so the soak then adds no children), BENCH_SOAK_THINK_MS a pause between a user's requests.
+ */
+
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { buildApp } from '../src/app.ts';
+import { openDatabase } from '../src/db/client.ts';
+import { type SeededTree, seedEvents, seedTree } from '../src/seed/seed-tree.ts';
+import { admin, benchConfig, withTempDir } from './support.ts';
+
+const seconds = Number(process.env.BENCH_SOAK_SECONDS ?? 60);
+const userCount = Number(process.env.BENCH_SOAK_USERS ?? 50);
+const editorShare = 0.4;
+const editorWriteShare = 0.25;
+const thinkMs = Number(process.env.BENCH_SOAK_THINK_MS ?? 0);
+const withEvents = process.env.BENCH_SOAK_EVENTS === '1';
+/** Room under the 100,000-node ceiling for the children the editors add. */
+const childRoom = 1_000;
+const seededNodes = Math.min(Number(process.env.BENCH_SOAK_NODES ?? 100_000), 100_000) - childRoom;
+/** A bound on each user's loop besides the clock. */
+const maxRequestsPerUser = 100_000;
+const requestTimeoutMs = 30_000;
+const limits = { read: 200, write: 500 };
+
+type Kind = 'read' | 'write';
+
+interface RouteStats {
+  kind: Kind;
+  millis: number[];
+  errors: number;
+  statuses: Map<string, number>;
+}
+
+async function main() {
+  const adminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    console.log('\n(Soak skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL to run it on PostgreSQL.)');
+    return;
+  }
+  const name = `anor_soak_${randomBytes(4).toString('hex')}`;
+  await admin(adminUrl, `CREATE DATABASE ${name}`);
+  try {
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    await withTempDir((dir) => soak(url.toString(), dir));
+  } finally {
+    await admin(adminUrl, `DROP DATABASE IF EXISTS ${name}`);
+  }
+}
+
+async function soak(databaseUrl: string, dataDir: string) {
+  const database = await openDatabase({ kind: 'postgres', url: databaseUrl });
+  const app = await buildApp({ config: benchConfig(dataDir), database, logger: false });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: userCount });
+  try {
+    console.log(`\nSoak on ${database.description}`);
+    let started = performance.now();
+    const seeded = await seedTree(app.anor, {
+      nodes: seededNodes,
+      email: `soak-${Date.now()}@example.com`,
+      password: 'benchmark password',
+      treeName: 'Soak tree',
+    });
+    console.log(`(seeded ${seededNodes} nodes, ${seeded.places.length} of them places, in ${elapsed(started)} s)`);
+    if (withEvents) {
+      started = performance.now();
+      const count = await seedEvents(app.anor, seeded);
+      console.log(`(seeded ${count} life events in ${elapsed(started)} s; no children added past the ceiling)`);
+    } else {
+      console.log('(no life events seeded: BENCH_SOAK_EVENTS=1 adds them, and then no children are added)');
+    }
+
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as AddressInfo;
+    const origin = `http://127.0.0.1:${port}`;
+    const client = httpClient(agent, port, origin);
+
+    const shared = await client('PUT', `/api/${seeded.treeId}/share`, { enabled: true }, { cookie: seeded.cookie });
+    if (shared.status !== 200) throw new Error(`PUT share: ${shared.status} ${shared.body}`);
+    const token = (JSON.parse(shared.body) as { token: string }).token;
+
+    const stats = new Map<string, RouteStats>();
+    const record = (route: string, kind: Kind, ms: number, status: number | string) => {
+      let entry = stats.get(route);
+      if (!entry) {
+        entry = { kind, millis: [], errors: 0, statuses: new Map() };
+        stats.set(route, entry);
+      }
+      entry.millis.push(ms);
+      const ok = typeof status === 'number' && status >= 200 && status < 300;
+      if (!ok) {
+        entry.errors++;
+        entry.statuses.set(String(status), (entry.statuses.get(String(status)) ?? 0) + 1);
+      }
+    };
+
+    const scenario = scenarioOf(seeded, withEvents ? 0 : childRoom - 100);
+    const editors = Math.round(userCount * editorShare);
+    global.gc?.();
+    const before = process.memoryUsage();
+    const deadline = performance.now() + seconds * 1000;
+    console.log(
+      `(${userCount} users for ${seconds} s: ${editors} editors with the owner's session, ` +
+        `${userCount - editors} visitors through a share link; think time ${thinkMs} ms)`,
+    );
+    started = performance.now();
+    await Promise.all(
+      Array.from({ length: userCount }, async (_, user) => {
+        const editor = user < editors;
+        const headers: Record<string, string> = editor ? { cookie: seeded.cookie } : { 'x-anor-share': token };
+        const random = mulberry32(user + 1);
+        for (let i = 0; i < maxRequestsPerUser && performance.now() < deadline; i++) {
+          const write = editor && random() < editorWriteShare;
+          const step = write ? scenario.write(random) : scenario.read(random);
+          const t0 = performance.now();
+          let status: number | string;
+          try {
+            status = (await client(step.method, step.path, step.body, headers)).status;
+          } catch (error) {
+            status = (error as NodeJS.ErrnoException).code ?? 'network error';
+          }
+          record(step.route, write ? 'write' : 'read', performance.now() - t0, status);
+          if (thinkMs > 0) await new Promise((resolve) => setTimeout(resolve, thinkMs));
+        }
+      }),
+    );
+    const wall = (performance.now() - started) / 1000;
+    const after = process.memoryUsage();
+    report(stats, wall, before, after, scenario.childrenAdded());
+  } finally {
+    agent.destroy();
+    await app.close();
+    await database.close();
+  }
+}
+
+interface Step {
+  route: string;
+  method: 'GET' | 'POST' | 'PUT';
+  path: string;
+  body?: unknown;
+}
+
+/** What a user does next, on the seeded tree. */
+function scenarioOf(seeded: SeededTree, childBudget: number) {
+  const { treeId, family, ids, places, placeIds } = seeded;
+  const base = `/api/${treeId}`;
+  const persons = [...ids.values()];
+  const youngest = (family.generations.at(-1) ?? []).map((key) => ids.get(key) ?? '').filter(Boolean);
+  const villages = places.filter((p) => p.type === 'By').map((p) => placeIds.get(p.key) ?? '');
+  const queries = ['anna andersson', 'erik', 'åsa öberg', 'smed lund', 'kar', 'johan', 'maria nilsdotter'];
+  const occupations = ['bonde', 'smed', 'torpare', 'dräng', 'piga', 'skräddare', 'soldat'];
+  const pages = Math.floor(persons.length / 20);
+  const pick = <T>(items: readonly T[], random: () => number) => items[Math.floor(random() * items.length)] as T;
+  let children = 0;
+
+  const reads: ((random: () => number) => Step)[] = [
+    () => ({ route: 'GET mainnodes', method: 'GET', path: `${base}/mainnodes` }),
+    (r) => ({ route: 'GET person/{id}', method: 'GET', path: `${base}/person/${pick(persons, r)}` }),
+    (r) => ({ route: 'GET person/{id}/child', method: 'GET', path: `${base}/person/${pick(persons, r)}/child` }),
+    (r) => ({
+      route: 'GET person/{id}/ancestors/10',
+      method: 'GET',
+      path: `${base}/person/${pick(r() < 0.5 ? youngest : persons, r)}/ancestors/10`,
+    }),
+    (r) => ({
+      route: 'GET person?sort=name&page=…',
+      method: 'GET',
+      path: `${base}/person?sort=name&page=${1 + Math.floor(r() * pages)}&pageSize=20`,
+    }),
+    (r) => ({
+      route: 'GET person?q=… (search)',
+      method: 'GET',
+      path: `${base}/person?q=${encodeURIComponent(pick(queries, r))}&pageSize=20`,
+    }),
+    (r) => ({ route: 'GET location/{id}', method: 'GET', path: `${base}/location/${pick(villages, r)}` }),
+    (r) => ({
+      route: 'POST event/node/{id}',
+      method: 'POST',
+      path: `${base}/event/node/${pick(persons, r)}`,
+      body: {},
+    }),
+  ];
+  // The person page is what users open most: its calls come up twice as often.
+  const readWeights = [2, 3, 2, 1, 1, 1, 1, 2];
+  const readTable = reads.flatMap((read, i) => Array.from({ length: readWeights[i] ?? 1 }, () => read));
+
+  const writes: ((random: () => number) => Step | undefined)[] = [
+    (r) => ({
+      route: 'PUT person/{id}/name',
+      method: 'PUT',
+      path: `${base}/person/${pick(persons, r)}/name`,
+      body: { fName: pick(['Anna', 'Erik', 'Karin', 'Johan'], r), lName: `Soak${Math.floor(r() * 1000)}` },
+    }),
+    (r) => ({
+      route: 'PUT person/{id}/occ',
+      method: 'PUT',
+      path: `${base}/person/${pick(persons, r)}/occ`,
+      body: { occupation: pick(occupations, r) },
+    }),
+    (r) => ({
+      route: 'PUT node/{id}/description',
+      method: 'PUT',
+      path: `${base}/node/${pick(persons, r)}/description`,
+      body: { description: `Noted during the soak, ${Math.floor(r() * 1e6)}.` },
+    }),
+    (r) => ({
+      route: 'POST note',
+      method: 'POST',
+      path: `${base}/note`,
+      body: {
+        note: { title: 'Soak', text: `<p>A note from the <em>soak</em> ${Math.floor(r() * 1e6)}.</p>` },
+        connectedNodeIds: [pick(persons, r)],
+      },
+    }),
+    (r) => {
+      if (children >= childBudget) return undefined;
+      children++;
+      return {
+        route: 'POST person (add a child)',
+        method: 'POST',
+        path: `${base}/person`,
+        body: { person: { fName: 'Ny', lName: 'Soak' }, relation: { type: 'child', personId: pick(youngest, r) } },
+      };
+    },
+  ];
+
+  return {
+    read: (random: () => number) => pick(readTable, random)(random),
+    write: (random: () => number): Step => {
+      const step = pick(writes, random)(random);
+      return step ?? (writes[0]?.(random) as Step);
+    },
+    childrenAdded: () => children,
+  };
+}
+
+/** One request over the keep-alive agent: JSON in, the status and body text out. */
+function httpClient(agent: http.Agent, port: number, origin: string) {
+  return (method: string, path: string, body: unknown, headers: Record<string, string>) =>
+    new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const payload = body === undefined ? undefined : JSON.stringify(body);
+      const request = http.request(
+        {
+          agent,
+          host: '127.0.0.1',
+          port,
+          method,
+          path,
+          timeout: requestTimeoutMs,
+          headers: {
+            origin,
+            accept: 'application/json',
+            ...(payload === undefined
+              ? {}
+              : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
+            ...headers,
+          },
+        },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () =>
+            resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
+          );
+          response.on('error', reject);
+        },
+      );
+      request.on('timeout', () => request.destroy(Object.assign(new Error('timeout'), { code: 'timeout' })));
+      request.on('error', reject);
+      request.end(payload);
+    });
+}
+
+function report(
+  stats: Map<string, RouteStats>,
+  wall: number,
+  before: NodeJS.MemoryUsage,
+  after: NodeJS.MemoryUsage,
+  childrenAdded: number,
+) {
+  const quantile = (sorted: number[], p: number) =>
+    sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
+  const ms = (value: number) => `${value.toFixed(1)} ms`;
+  const line = (label: string, millis: number[], errors: number, extra = '') => {
+    const sorted = [...millis].sort((a, b) => a - b);
+    console.log(
+      `${label.padEnd(40)} ${String(millis.length).padStart(8)} ${String(errors).padStart(7)} ` +
+        `${ms(quantile(sorted, 0.5)).padStart(10)} ${ms(quantile(sorted, 0.99)).padStart(10)}${extra}`,
+    );
+    return { count: millis.length, p99: quantile(sorted, 0.99) };
+  };
+  console.log(
+    `\n${'route'.padEnd(40)} ${'requests'.padStart(8)} ${'errors'.padStart(7)} ${'median'.padStart(10)} ${'p99'.padStart(10)}`,
+  );
+  const classes: Record<Kind, { millis: number[]; errors: number }> = {
+    read: { millis: [], errors: 0 },
+    write: { millis: [], errors: 0 },
+  };
+  for (const kind of ['read', 'write'] as const) {
+    for (const [route, entry] of [...stats].filter(([, e]) => e.kind === kind).sort(([a], [b]) => a.localeCompare(b))) {
+      const statuses = [...entry.statuses].map(([status, n]) => `${status}×${n}`).join(', ');
+      line(
+        `${kind === 'read' ? 'read' : 'write'}: ${route}`,
+        entry.millis,
+        entry.errors,
+        statuses ? `  (${statuses})` : '',
+      );
+      classes[kind].millis.push(...entry.millis);
+      classes[kind].errors += entry.errors;
+    }
+  }
+  const reads = line('all reads', classes.read.millis, classes.read.errors);
+  const writes = line('all writes', classes.write.millis, classes.write.errors);
+  const total = reads.count + writes.count;
+  console.log(
+    `(${total} requests in ${wall.toFixed(1)} s: ${(total / wall).toFixed(0)} per second; ${childrenAdded} children added)`,
+  );
+  const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+  console.log(
+    `memory before: rss ${mb(before.rss)}, heapUsed ${mb(before.heapUsed)}; ` +
+      `after: rss ${mb(after.rss)}, heapUsed ${mb(after.heapUsed)}`,
+  );
+  const errors = classes.read.errors + classes.write.errors;
+  const missed = [
+    errors > 0 ? `${errors} errors` : '',
+    reads.p99 >= limits.read ? `read p99 ${ms(reads.p99)} ≥ ${limits.read} ms` : '',
+    writes.p99 >= limits.write ? `write p99 ${ms(writes.p99)} ≥ ${limits.write} ms` : '',
+  ].filter(Boolean);
+  console.log(
+    missed.length === 0
+      ? `verdict: PASS (0 errors, read p99 ${ms(reads.p99)} < ${limits.read} ms, write p99 ${ms(writes.p99)} < ${limits.write} ms)`
+      : `verdict: MISSED (${missed.join('; ')})`,
+  );
+}
+
+function elapsed(started: number) {
+  return ((performance.now() - started) / 1000).toFixed(1);
+}
+
+/** A small seeded generator, so that each user's choices repeat from run to run. */
+function mulberry32(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
