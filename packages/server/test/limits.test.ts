@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { upsertSubscription } from '../src/modules/user/user.repository.ts';
 import { createTree, type ErrorBody, signUp, type TestClient, type TestResponse } from './support/client.ts';
+import { treeContentTables } from './support/fingerprint.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
 /**
@@ -50,22 +51,7 @@ async function ok<T>(response: Promise<TestResponse<T>>): Promise<T> {
   return answer.body;
 }
 
-const tables = [
-  'person',
-  'parent_child',
-  'partner',
-  'sibling_link',
-  'location',
-  'event',
-  'event_participant',
-  'repository',
-  'source_record',
-  'citation',
-  'citation_link',
-  'note',
-  'note_link',
-  'media_object',
-] as const;
+const tables = treeContentTables;
 
 /** Every row the tree holds, table by table, and its counters. */
 async function snapshot(treeId: string): Promise<Record<string, number>> {

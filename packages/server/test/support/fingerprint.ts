@@ -2,15 +2,11 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../../src/db/rows.ts';
 import type { TestApp } from './test-app.ts';
 
-/** Every table a request could change; a test that a refused request changes nothing compares them. */
-const tables = [
-  'user',
-  'session',
-  'account',
-  'verification',
-  'subscription',
-  'contact_message',
-  'tree',
+/**
+ * The tables that hold a tree's content, each with `tree_id` (not `person_public`, a cache that a
+ * visitor's read may refresh).
+ */
+export const treeContentTables = [
   'person',
   'parent_child',
   'partner',
@@ -27,6 +23,18 @@ const tables = [
   'media_object',
   'media_link',
   'gedcom_extra',
+] as const;
+
+/** Every table a request could change; a test that a refused request changes nothing compares them. */
+const tables = [
+  'user',
+  'session',
+  'account',
+  'verification',
+  'subscription',
+  'contact_message',
+  'tree',
+  ...treeContentTables,
 ];
 
 /** A fingerprint of every table's rows, computed in one statement by the database. */
