@@ -1641,7 +1641,6 @@ export const da = {
   },
   visitor: {
     private: 'Privat',
-    privateHint: 'Personen kan være i live. Kun træets ejer ser oplysningerne.',
     banner: 'Du ser et delt stamtræ. Det kan ikke ændres, og levende personer vises som ”Privat”.',
     previewBanner: 'Forhåndsvisning: du ser dit stamtræ, som besøgende ser det.',
     exitPreview: 'Afslut forhåndsvisning',

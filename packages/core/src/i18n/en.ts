@@ -1642,7 +1642,6 @@ export const en = {
   },
   visitor: {
     private: 'Private',
-    privateHint: 'This person may be living. Only the owner of the tree sees their details.',
     banner: 'You are viewing a shared family tree. It is read-only, and living persons are shown as “Private”.',
     previewBanner: 'Preview: you see your family tree as visitors do.',
     exitPreview: 'Exit preview',

@@ -1646,7 +1646,6 @@ export const fi = {
   },
   visitor: {
     private: 'Yksityinen',
-    privateHint: 'Henkilö voi olla elossa. Vain sukupuun omistaja näkee tiedot.',
     banner: 'Katselet jaettua sukupuuta. Sitä ei voi muokata, ja elävät henkilöt näytetään merkinnällä ”Yksityinen”.',
     previewBanner: 'Esikatselu: näet sukupuusi niin kuin vierailijat sen näkevät.',
     exitPreview: 'Lopeta esikatselu',

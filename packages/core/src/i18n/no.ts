@@ -1642,7 +1642,6 @@ export const no = {
   },
   visitor: {
     private: 'Privat',
-    privateHint: 'Personen kan være i live. Bare treets eier ser opplysningene.',
     banner: 'Du ser på et delt slektstre. Det kan ikke endres, og levende personer vises som «Privat».',
     previewBanner: 'Forhåndsvisning: du ser slektstreet ditt slik besøkende ser det.',
     exitPreview: 'Avslutt forhåndsvisning',

@@ -1643,7 +1643,6 @@ export const sv = {
   },
   visitor: {
     private: 'Privat',
-    privateHint: 'Personen kan vara i livet. Bara trädets ägare ser uppgifterna.',
     banner: 'Du tittar på ett delat släktträd. Det går inte att ändra, och levande personer visas som ”Privat”.',
     previewBanner: 'Förhandsvisning: du ser ditt släktträd som besökare ser det.',
     exitPreview: 'Avsluta förhandsvisning',

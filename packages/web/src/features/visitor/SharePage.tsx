@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { isApiError } from '../../api/client.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { ErrorView } from '../../lib/ErrorView.tsx';
 import { visitorQueries } from './queries.ts';
@@ -31,9 +32,11 @@ export function SharePage() {
     return (
       <Stack>
         <ErrorView error={shared.error} backTo={{ href: '/shared', label: t('visitor.findTitle') }} />
-        <Text ta="center" c="dimmed" data-testid="share-link-invalid">
-          {t('visitor.linkInvalid')}
-        </Text>
+        {isApiError(shared.error) && shared.error.code === 'tree.error.notFound' ? (
+          <Text ta="center" c="dimmed" data-testid="share-link-invalid">
+            {t('visitor.linkInvalid')}
+          </Text>
+        ) : null}
       </Stack>
     );
   }
