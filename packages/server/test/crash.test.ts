@@ -1,14 +1,13 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { pgliteExtensions } from '../src/db/client.ts';
 import { treeContentTables } from './support/fingerprint.ts';
-import { freePort } from './support/free-port.ts';
+import { type ServerProcess, startServerProcess } from './support/server-process.ts';
 import {
   adminQuery,
   randomDatabaseName,
@@ -25,7 +24,6 @@ import {
  * the trees' counters agree with their rows.
  */
 
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const kind = testDatabaseKind();
 const authSecret = 'crash-test-secret-that-is-long-enough-for-better-auth';
 
@@ -61,45 +59,16 @@ afterAll(async () => {
   if (databaseName) await adminQuery(`DROP DATABASE IF EXISTS ${databaseName}`);
 });
 
-interface Server {
-  child: ChildProcess;
-  url: string;
-  output: () => string;
-  exited: Promise<void>;
-}
+type Server = ServerProcess;
 
 async function start(): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      AUTH_SECRET: authSecret,
-      DEMO_TREE: '0',
-      WEB_DIST_DIR: '',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = await startServerProcess({
+    dataDir,
+    databaseUrl,
+    env: { AUTH_SECRET: authSecret, DEMO_TREE: '0' },
   });
-  children.add(child);
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const deadline = Date.now() + 60_000;
-  while (!output.includes('Anor is running')) {
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`server did not start:\n${output}`);
-    await sleep(50);
-  }
-  return { child, url: `http://127.0.0.1:${port}`, output: () => output, exited };
+  children.add(server.child);
+  return server;
 }
 
 async function kill(server: Server): Promise<void> {

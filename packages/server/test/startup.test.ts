@@ -1,10 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from './support/free-port.ts';
+import { startServerProcess } from './support/server-process.ts';
 import {
   adminQuery,
   randomDatabaseName,
@@ -12,8 +10,6 @@ import {
   testDatabaseUrl,
   withDatabase,
 } from './support/test-database.ts';
-
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 let dataDir: string;
 let databaseUrl = '';
@@ -33,43 +29,7 @@ afterAll(async () => {
   if (databaseName) await adminQuery(`DROP DATABASE IF EXISTS ${databaseName}`);
 });
 
-interface Running {
-  child: ChildProcess;
-  url: string;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-async function start(): Promise<Running> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      WEB_DIST_DIR: '',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const deadline = Date.now() + 60_000;
-  while (!output.includes('Anor is running')) {
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`server did not start:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return { child, url: `http://127.0.0.1:${port}`, output: () => output, exited };
-}
+const start = () => startServerProcess({ dataDir, databaseUrl });
 
 describe('the server process', () => {
   it('starts, migrates idempotently, says where it runs and on which database, and stops cleanly on SIGTERM', async () => {

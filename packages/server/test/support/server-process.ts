@@ -1,0 +1,59 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort } from './free-port.ts';
+
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** The real server (`src/main.ts`) in a child process of its own, as `npm start` runs it. */
+export interface ServerProcess {
+  child: ChildProcess;
+  url: string;
+  /** Everything it printed so far, stdout and stderr together. */
+  output: () => string;
+  /** Settles with the exit code (null when a signal ended it). */
+  exited: Promise<number | null>;
+}
+
+/**
+ * Starts the server on a free port with its data in `dataDir` (PGlite) or `databaseUrl`
+ * (PostgreSQL when not empty), without the web app, and waits until it says it is running.
+ * `env` adds or overrides settings.
+ */
+export async function startServerProcess(options: {
+  dataDir: string;
+  databaseUrl: string;
+  env?: Record<string, string>;
+}): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: options.dataDir,
+      DATABASE_URL: options.databaseUrl,
+      WEB_DIST_DIR: '',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const collect = (chunk: Buffer) => {
+    output += chunk;
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const deadline = Date.now() + 60_000;
+  while (!output.includes('Anor is running')) {
+    if (Date.now() > deadline || child.exitCode !== null || child.signalCode !== null) {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      throw new Error(`server did not start:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { child, url: `http://127.0.0.1:${port}`, output: () => output, exited };
+}
