@@ -62,6 +62,8 @@ export const errorCatalogue = {
   'person.error.rootCannotBeDeleted': 409,
   'person.error.relationNotFound': 404,
   'person.error.siblingThroughParents': 409,
+  /** The person changed since the edit loaded it (details: current, the stored person). */
+  'person.error.conflict': 409,
   // Places
   'location.validation.nameRequired': 400,
   'location.validation.nameTooLong': 400,

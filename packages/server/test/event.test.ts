@@ -311,6 +311,27 @@ describe('updating events', () => {
     expect(now.body.startDate).toBe('1900-11-02');
   });
 
+  it('lets exactly one of two saves sent at once from the same copy win', async () => {
+    const o = await newOwner();
+    const p = await o.family.create({ fName: 'Ingrid' });
+    const loaded = await o.create({ type: 'burial', startDate: '1900', participants: [primary(p.id)] });
+    const save = (startDate: string) =>
+      o.client.put<{ event: Event }>(`${o.api}/event/${loaded.id}`, {
+        oldEvent: loaded,
+        newEvent: { type: 'burial', startDate, participants: [primary(p.id)] },
+      });
+    const answers = await Promise.all([save('1901'), save('1902')]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const winner = answers.find((answer) => answer.status === 200)?.body.event as Event;
+    const loser = answers.find((answer) => answer.status === 409) as { body: unknown };
+    expect(codeOf(loser)).toBe('events.error.conflict');
+    expect((loser.body as ErrorBody).error.details).toMatchObject({
+      current: { startDate: winner.startDate, revision: 2 },
+    });
+    const now = await o.client.get<Event>(`${o.api}/event/${loaded.id}`);
+    expect(now.body).toMatchObject({ startDate: winner.startDate, revision: 2 });
+  });
+
   it('does not change the type of a residence or an "other" event', async () => {
     const o = await newOwner();
     const p = await o.family.create({ fName: 'Lars' });

@@ -10,6 +10,7 @@ import type {
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscription } from '../src/db/schema.ts';
+import { updatePerson } from '../src/modules/person/person.repository.ts';
 import { createTree, type ErrorBody, signUp, TestClient } from './support/client.ts';
 import { FamilyBuilder } from './support/family.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
@@ -26,6 +27,7 @@ interface Owner {
   tree: TreeInfo;
   rootId: string;
   family: FamilyBuilder;
+  email: string;
   password: string;
 }
 
@@ -39,7 +41,7 @@ async function newOwner(options: { paid?: boolean } = {}): Promise<Owner> {
   const tree = await createTree(a.client, a.user.id, 'Släkten');
   const rootId = tree.rootId ?? '';
   const family = new FamilyBuilder(a.client, tree.id);
-  return { client: a.client, userId: a.user.id, tree, rootId, family, password: a.password };
+  return { client: a.client, userId: a.user.id, tree, rootId, family, email: a.email, password: a.password };
 }
 
 async function introduceRoot(owner: Owner, fName = 'Astrid', lName = 'Ek') {
@@ -65,7 +67,8 @@ describe('the root person and the intro', () => {
     const named = await introduceRoot(owner, '  Åsa ', ' Öberg ');
     expect(named).toMatchObject({ fName: 'Åsa', lName: 'Öberg', pName: null });
     const gender = await owner.client.put(`/api/${owner.tree.id}/person/${owner.rootId}/gender`, { gender: 'female' });
-    expect(gender.body).toEqual({ gender: 'female' });
+    // SPEC §7 answers the new gender; the revision comes along for the next edit.
+    expect(gender.body).toEqual({ gender: 'female', revision: 3 });
   });
 });
 
@@ -476,6 +479,153 @@ describe('limits', () => {
     });
     expect(over.status).toBe(403);
     expect(['limit.persons', 'limit.nodesFree']).toContain(over.body.error.code);
+  });
+});
+
+/** A second session of the owner (another browser), signed in with the same account. */
+async function secondSession(owner: Owner): Promise<TestClient> {
+  const client = new TestClient(t.app);
+  const signIn = await client.post('/api/auth/signin/credentials', { email: owner.email, password: owner.password });
+  expect(signIn.status).toBe(200);
+  return client;
+}
+
+const errorOf = (response: { body: unknown }) => (response.body as ErrorBody).error;
+
+describe('concurrent edits of one person', () => {
+  it('refuses a save from a stale copy (two sessions) with a conflict and the stored person', async () => {
+    const owner = await newOwner();
+    const other = await secondSession(owner);
+    const loaded = await owner.family.create({ fName: 'Karin', lName: 'Ek' });
+    expect(loaded.revision).toBe(1);
+    const path = `/api/${owner.tree.id}/person/${loaded.id}`;
+
+    const first = await owner.client.put<Person>(`${path}/name`, {
+      fName: 'Karin',
+      pName: 'Kajsa',
+      lName: 'Ek',
+      revision: 1,
+    });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ pName: 'Kajsa', revision: 2 });
+
+    // Every route that writes the person's own fields refuses the copy loaded at revision 1.
+    const stale: [string, Record<string, unknown>][] = [
+      [`${path}/occ`, { occupation: 'Smed' }],
+      [`${path}/name`, { fName: 'Karolina', pName: null, lName: 'Ek' }],
+      [`${path}/gender`, { gender: 'female' }],
+      [`/api/${owner.tree.id}/node/${loaded.id}/description`, { description: 'Skriven i den andra fliken.' }],
+      [path, { fName: 'Karolina', lName: 'Ek', gender: 'female', occupation: 'Smed' }],
+    ];
+    for (const [url, body] of stale) {
+      const second = await other.put(url, { ...body, revision: 1 });
+      expect(second.status, url).toBe(409);
+      expect(errorOf(second)).toMatchObject({
+        code: 'person.error.conflict',
+        message: expect.stringContaining('changed elsewhere'),
+        details: { current: { id: loaded.id, fName: 'Karin', pName: 'Kajsa', occupation: null, revision: 2 } },
+      });
+    }
+
+    // The first session's change is intact and nothing of the second one's got in.
+    const stored = await owner.family.get(loaded.id);
+    expect(stored).toMatchObject({ fName: 'Karin', pName: 'Kajsa', gender: 'unknown', occupation: null });
+    expect(stored).toMatchObject({ description: null, revision: 2, updatedAt: first.body.updatedAt });
+
+    // From the stored revision the second session's save goes through, keeping the first one's name.
+    const again = await other.put<Person>(`${path}/occ`, { occupation: 'Smed', revision: 2 });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ pName: 'Kajsa', occupation: 'Smed', revision: 3 });
+  });
+
+  it('raises the revision on each change of own fields only, and takes SPEC bodies without one', async () => {
+    const owner = await newOwner();
+    const person = await owner.family.create({ fName: 'Nils' });
+    const path = `/api/${owner.tree.id}/person/${person.id}`;
+    const revisionNow = async () => (await owner.family.get(person.id)).revision;
+
+    // Without a revision (SPEC §7's bodies) a change is written and still raises it.
+    const renamed = await owner.client.put<Person>(`${path}/name`, { fName: 'Nils', pName: null, lName: 'Berg' });
+    expect(renamed.body).toMatchObject({ lName: 'Berg', revision: 2 });
+    const gender = await owner.client.put(`${path}/gender`, { gender: 'male', revision: 2 });
+    expect(gender.body).toEqual({ gender: 'male', revision: 3 });
+    const described = await owner.client.put<Person>(`/api/${owner.tree.id}/node/${person.id}/description`, {
+      description: 'Bonde i Rud.',
+      revision: 3,
+    });
+    expect(described.body.revision).toBe(4);
+
+    // An unchanged save writes nothing; relations are not the person's own fields.
+    const unchanged = await owner.client.put<Person>(`${path}/occ`, { occupation: null, revision: 4 });
+    expect(unchanged.body).toMatchObject({ revision: 4, updatedAt: described.body.updatedAt });
+    await owner.family.parentOf(person.id, { fName: 'Per' });
+    await owner.family.partnerOf(person.id, { fName: 'Elin' });
+    expect(await revisionNow()).toBe(4);
+
+    for (const revision of [0, 1.5, '4', null]) {
+      const malformed = await owner.client.put(`${path}/occ`, { occupation: 'Bonde', revision });
+      expect(malformed.status, String(revision)).toBe(400);
+    }
+    expect(await owner.family.get(person.id)).toMatchObject({ occupation: null, revision: 4 });
+  });
+
+  it('keeps a field that a whole-person save leaves out, and clears one sent empty', async () => {
+    const owner = await newOwner();
+    const person = await owner.family.create({ fName: 'Kerstin', lName: 'Ek' });
+    const path = `/api/${owner.tree.id}/person/${person.id}`;
+    await owner.client.put(`${path}/gender`, { gender: 'female' });
+    await owner.client.put(`${path}/occ`, { occupation: 'Piga' });
+    await owner.client.put(`/api/${owner.tree.id}/node/${person.id}/description`, { description: 'Född i Rud.' });
+
+    const renamed = await owner.client.put<Person>(path, { fName: 'Karin', lName: 'Ek' });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({
+      fName: 'Karin',
+      lName: 'Ek',
+      gender: 'female',
+      occupation: 'Piga',
+      description: 'Född i Rud.',
+    });
+
+    const cleared = await owner.client.put<Person>(path, { occupation: '', description: null, pName: '  ' });
+    expect(cleared.body).toMatchObject({ fName: 'Karin', gender: 'female', occupation: null, description: null });
+
+    const blankName = await owner.client.put<ErrorBody>(path, { fName: '  ' });
+    expect(blankName.status).toBe(400);
+    expect(blankName.body.error.code).toBe('person.validation.firstNameRequired');
+    expect((await owner.family.get(person.id)).fName).toBe('Karin');
+  });
+
+  it('lets exactly one of two saves sent at once from the same revision win', async () => {
+    const owner = await newOwner();
+    const other = await secondSession(owner);
+    const person = await owner.family.create({ fName: 'Sigrid' });
+    const path = `/api/${owner.tree.id}/person/${person.id}/name`;
+    for (const revision of [1, 2, 3]) {
+      const names = [`Anna${revision}`, `Berta${revision}`];
+      const answers = await Promise.all([
+        owner.client.put<Person>(path, { fName: names[0], pName: null, lName: 'Ek', revision }),
+        other.put<Person>(path, { fName: names[1], pName: null, lName: 'Ek', revision }),
+      ]);
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+      const winner = answers.find((answer) => answer.status === 200)?.body as Person;
+      const loser = answers.find((answer) => answer.status === 409) as { body: unknown };
+      expect(errorOf(loser)).toMatchObject({
+        code: 'person.error.conflict',
+        details: { current: { fName: winner.fName, revision: revision + 1 } },
+      });
+      expect(await owner.family.get(person.id)).toMatchObject({ fName: winner.fName, revision: revision + 1 });
+    }
+  });
+
+  it('refuses a stale revision in the write itself, not only by the check before it', async () => {
+    const owner = await newOwner();
+    const person = await owner.family.create({ fName: 'Tora' });
+    const write = (revision: number) =>
+      updatePerson(t.database.db, owner.tree.id, person.id, revision, { occupation: `Piga ${revision}` });
+    expect(await write(1)).toBe(true);
+    expect(await write(1)).toBe(false);
+    expect(await owner.family.get(person.id)).toMatchObject({ occupation: 'Piga 1', revision: 2 });
   });
 });
 

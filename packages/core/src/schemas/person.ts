@@ -21,15 +21,27 @@ function nameField(required: string, tooLong: string, max: number) {
     .refine((value) => !hasInvalidNameCharacters(value), { error: 'validation.invalidCharacters' });
 }
 
-/** Optional text: empty or only spaces is stored as null. */
-function optionalText(max: number, tooLong: string) {
+function text(max: number, tooLong: string) {
   return z
     .string({ error: 'common.error.validation' })
     .trim()
     .max(max, { error: tooLong })
-    .refine((value) => !hasInvalidNameCharacters(value), { error: 'validation.invalidCharacters' })
+    .refine((value) => !hasInvalidNameCharacters(value), { error: 'validation.invalidCharacters' });
+}
+
+/** Optional text: absent, empty or only spaces is stored as null. */
+function optionalText(max: number, tooLong: string) {
+  return text(max, tooLong)
     .nullish()
     .transform((value) => (value ? value : null));
+}
+
+/** Optional text in a change: empty or only spaces clears it (null), absent leaves it as it is (undefined). */
+function changedText(max: number, tooLong: string) {
+  return text(max, tooLong)
+    .nullable()
+    .transform((value) => (value ? value : null))
+    .optional();
 }
 
 export const firstNameFieldSchema = nameField(
@@ -45,17 +57,27 @@ export const lastNameFieldSchema = nameField(
 export const nicknameFieldSchema = optionalText(textLimits.nickname, 'person.validation.nicknameTooLong');
 export const occupationFieldSchema = optionalText(textLimits.occupation, 'person.validation.occupationTooLong');
 
-/** Plain text; line breaks allowed. Rich text arrives with notes. */
-export const descriptionFieldSchema = z
+const descriptionText = z
   .string({ error: 'common.error.validation' })
-  .max(textLimits.description, { error: 'person.validation.descriptionTooLong' })
-  .nullish()
-  .transform((value) => (value?.trim() ? value : null));
+  .max(textLimits.description, { error: 'person.validation.descriptionTooLong' });
+
+/** Plain text; line breaks allowed. Rich text arrives with notes. */
+export const descriptionFieldSchema = descriptionText.nullish().transform((value) => (value?.trim() ? value : null));
+
+/**
+ * The revision of the person an edit started from (the `revision` of the person it loaded). A
+ * stale one is refused with 409 `person.error.conflict`, so a second session cannot overwrite the
+ * first one's change unseen. Optional because the bodies of SPEC §7 have none; the web app always
+ * sends it.
+ */
+const personRevisionSchema = z.number({ error: 'common.error.validation' }).int().min(1);
+const basedOn = { revision: personRevisionSchema.optional() };
 
 export const nameBodySchema = z.strictObject({
   fName: firstNameFieldSchema,
   pName: nicknameFieldSchema,
   lName: lastNameFieldSchema,
+  ...basedOn,
 });
 export type NameBody = z.input<typeof nameBodySchema>;
 
@@ -70,6 +92,25 @@ export const personInputSchema = z.strictObject({
 });
 export type PersonInput = z.input<typeof personInputSchema>;
 export type PersonValues = z.output<typeof personInputSchema>;
+
+/**
+ * PUT person/{id}: the person's fields from the revision it was loaded at. A field left out keeps
+ * its stored value (a client that sends only the names must not reset the gender or clear the
+ * occupation); one sent empty is cleared.
+ */
+export const updatePersonBodySchema = z.strictObject({
+  fName: firstNameFieldSchema.optional(),
+  pName: changedText(textLimits.nickname, 'person.validation.nicknameTooLong'),
+  lName: lastNameFieldSchema.optional(),
+  gender: genderSchema.optional(),
+  occupation: changedText(textLimits.occupation, 'person.validation.occupationTooLong'),
+  description: descriptionText
+    .nullable()
+    .transform((value) => (value?.trim() ? value : null))
+    .optional(),
+  ...basedOn,
+});
+export type UpdatePersonBody = z.input<typeof updatePersonBodySchema>;
 
 export const relationTypes = ['parent', 'child', 'partner', 'sibling'] as const;
 export type RelationType = (typeof relationTypes)[number];
@@ -139,9 +180,9 @@ export const removeParentBodySchema = z.strictObject({
 });
 export const removePartnerBodySchema = z.strictObject({ partnerId: personIdSchema });
 export const removeSiblingBodySchema = z.strictObject({ siblingId: personIdSchema });
-export const occupationBodySchema = z.strictObject({ occupation: occupationFieldSchema });
-export const genderBodySchema = z.strictObject({ gender: genderSchema });
-export const descriptionBodySchema = z.strictObject({ description: descriptionFieldSchema });
+export const occupationBodySchema = z.strictObject({ occupation: occupationFieldSchema, ...basedOn });
+export const genderBodySchema = z.strictObject({ gender: genderSchema, ...basedOn });
+export const descriptionBodySchema = z.strictObject({ description: descriptionFieldSchema, ...basedOn });
 export const setRootBodySchema = z.strictObject({ rootId: personIdSchema });
 
 // ---- Answers ----
@@ -186,6 +227,8 @@ export type LifeEventSummary = z.infer<typeof lifeEventSummarySchema>;
 export const personSchema = personSummarySchema.extend({
   treeId: z.string(),
   description: z.string().nullable(),
+  /** Raised by every change of the person's own fields; an update names the revision it started from. */
+  revision: z.number().int(),
   isRoot: z.boolean(),
   rootId: z.string().nullable(),
   parentIds: z.array(z.string()),
@@ -282,5 +325,9 @@ export const mainNodesAnswerSchema = z.object({
   canEdit: z.boolean(),
 });
 export type MainNodesAnswer = z.infer<typeof mainNodesAnswerSchema>;
+
+/** PUT person/{id}/gender answers the new gender (SPEC §7), and the new revision for the next edit. */
+export const genderAnswerSchema = z.object({ gender: genderSchema, revision: z.number().int() });
+export type GenderAnswer = z.infer<typeof genderAnswerSchema>;
 
 export const deletedAnswerSchema = z.object({ deletedIds: z.array(z.string()) });

@@ -192,6 +192,8 @@ export const person = pgTable(
     searchText: text('search_text').notNull().default(''),
     /** Byte-ordered Swedish sort key of last name, first name (see @anor/core personSortKey). */
     sortKey: text('sort_key').notNull().default(''),
+    /** Raised on every change of the person's own fields: an update names the revision it started from. */
+    revision: integer('revision').notNull().default(1),
     ...timestamps,
   },
   (table) => [

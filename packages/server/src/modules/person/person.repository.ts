@@ -20,6 +20,7 @@ export const summaryColumns = {
 export interface PersonRow extends PersonSummary {
   treeId: string;
   description: string | null;
+  revision: number;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -41,6 +42,7 @@ export async function findPerson(db: Db, treeId: string, id: string): Promise<Pe
       ...summaryColumns,
       treeId: person.treeId,
       description: person.description,
+      revision: person.revision,
       createdAt: person.createdAt,
       updatedAt: person.updatedAt,
     })
@@ -71,11 +73,23 @@ export async function insertPerson(db: Db, treeId: string, id: string, values: P
   await db.insert(person).values({ treeId, id, ...values });
 }
 
-export async function updatePerson(db: Db, treeId: string, id: string, values: Partial<PersonWrite>): Promise<void> {
-  await db
+/**
+ * Writes the person's own fields with a new revision if the stored revision is still `revision`;
+ * answers whether it did. The check is in the statement, so two writers cannot both pass it.
+ */
+export async function updatePerson(
+  db: Db,
+  treeId: string,
+  id: string,
+  revision: number,
+  values: Partial<PersonWrite>,
+): Promise<boolean> {
+  const updated = await db
     .update(person)
-    .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(person.treeId, treeId), eq(person.id, id)));
+    .set({ ...values, revision: sql`${person.revision} + 1`, updatedAt: new Date() })
+    .where(and(eq(person.treeId, treeId), eq(person.id, id), eq(person.revision, revision)))
+    .returning({ id: person.id });
+  return updated.length === 1;
 }
 
 export async function deletePerson(db: Db, treeId: string, id: string): Promise<void> {

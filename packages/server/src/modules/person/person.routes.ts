@@ -7,6 +7,7 @@ import {
   deletedAnswerSchema,
   descriptionBodySchema,
   familyAnswerSchema,
+  genderAnswerSchema,
   genderBodySchema,
   mainNodesAnswerSchema,
   nameBodySchema,
@@ -27,6 +28,7 @@ import {
   setPartnerBodySchema,
   setRootBodySchema,
   setSiblingBodySchema,
+  updatePersonBodySchema,
 } from '@anor/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -246,9 +248,9 @@ export function registerPersonRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         tags,
-        summary: 'Update a person',
+        summary: 'Update a person; with the revision it was loaded at, refused with 409 when changed since',
         params: personParams,
-        body: personInputSchema,
+        body: updatePersonBodySchema,
         response: { 200: personSchema },
       },
     },
@@ -302,14 +304,16 @@ export function registerPersonRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         tags,
-        summary: 'Set the gender (answers the new gender)',
+        summary: 'Set the gender (answers the new gender and revision)',
         params: personParams,
         body: genderBodySchema,
-        response: { 200: genderBodySchema },
+        response: { 200: genderAnswerSchema },
       },
     },
-    async (request) =>
-      persons.setGender(request.params.treeId, await viewer(request), request.params.id, request.body.gender),
+    async (request) => {
+      const { gender, revision } = request.body;
+      return persons.setGender(request.params.treeId, await viewer(request), request.params.id, gender, revision);
+    },
   );
 
   routes.put(

@@ -159,6 +159,7 @@ export function createPersonService({ db, livingYears = privacyRule.livingYears 
       gender: row.gender,
       occupation: row.occupation,
       description: row.description,
+      revision: row.revision,
       rootRelation: row.rootRelation,
       isRoot: tree.rootId === row.id,
       rootId: tree.rootId,
@@ -174,6 +175,36 @@ export function createPersonService({ db, livingYears = privacyRule.livingYears 
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
     };
+  }
+
+  /**
+   * Writes a change of the person's own fields with a new revision. `basedOn` is the revision the
+   * edit started from (absent: SPEC §7's bodies carry none, so the stored one): if the person was
+   * saved since, nothing is written and the answer is 409 with the stored person, so a second
+   * session cannot overwrite the first one's change unseen. An unchanged person is not written.
+   */
+  async function writeOwnFields(
+    tx: Db,
+    tree: trees.TreeAccessRow,
+    id: string,
+    basedOn: number | undefined,
+    values: Partial<PersonValues>,
+  ): Promise<void> {
+    const current = await requirePerson(tx, tree.id, id);
+    const conflict = async () => new AppError('person.error.conflict', { current: await loadPerson(tx, tree, id) });
+    if (basedOn !== undefined && basedOn !== current.revision) throw await conflict();
+    // A field the request left out (undefined) keeps its stored value.
+    const changes = Object.fromEntries(
+      Object.entries(values).filter(([, value]) => value !== undefined),
+    ) as Partial<PersonValues>;
+    const keys = Object.keys(changes) as (keyof PersonValues)[];
+    if (keys.every((key) => changes[key] === current[key])) return;
+    const written = await persons.updatePerson(tx, tree.id, id, current.revision, {
+      ...changes,
+      ...derivedColumns({ ...current, ...changes }),
+    });
+    // The tree lock already serialises writes; the statement checks again, so the rule does not rest on it.
+    if (!written) throw await conflict();
   }
 
   /**
@@ -386,21 +417,26 @@ export function createPersonService({ db, livingYears = privacyRule.livingYears 
       });
     },
 
-    async update(treeId: string, viewer: Viewer, id: string, values: Partial<PersonValues>) {
+    /** Changes some of the person's own fields (names, gender, occupation, description). */
+    async update(
+      treeId: string,
+      viewer: Viewer,
+      id: string,
+      { revision, ...values }: Partial<PersonValues> & { revision?: number | undefined },
+    ) {
       return write(treeId, viewer, async (tx, tree) => {
-        const current = await requirePerson(tx, treeId, id);
-        const merged = { ...current, ...values };
-        await persons.updatePerson(tx, treeId, id, { ...values, ...derivedColumns(merged) });
+        await writeOwnFields(tx, tree, id, revision, values);
         return loadPerson(tx, tree, id);
       });
     },
 
-    async setGender(treeId: string, viewer: Viewer, id: string, gender: Gender) {
-      await write(treeId, viewer, async (tx) => {
-        await requirePerson(tx, treeId, id);
-        await persons.updatePerson(tx, treeId, id, { gender });
+    /** SPEC §7 answers the new gender; the new revision comes with it for the client's next edit. */
+    async setGender(treeId: string, viewer: Viewer, id: string, gender: Gender, revision?: number) {
+      return write(treeId, viewer, async (tx, tree) => {
+        await writeOwnFields(tx, tree, id, revision, { gender });
+        const row = await requirePerson(tx, treeId, id);
+        return { gender: row.gender, revision: row.revision };
       });
-      return { gender };
     },
 
     addParent: (treeId: string, viewer: Viewer, childId: string, parentId: string) =>

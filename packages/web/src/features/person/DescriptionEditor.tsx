@@ -1,32 +1,45 @@
-import { type Person, textLimits } from '@anor/core';
+import { textLimits } from '@anor/core';
 import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorKey } from '../../i18n/messages.ts';
 import { FormError } from '../../lib/FormError.tsx';
-import { useUpdateDescription } from './mutations.ts';
+import { type PersonVersion, usePersonEdit } from './conflict.ts';
+import { personConflictOf, useUpdateDescription } from './mutations.ts';
+import { PersonConflictAlert } from './PersonConflictAlert.tsx';
 
 interface DescriptionEditorProps {
   treeId: string;
-  person: Pick<Person, 'id' | 'description'>;
+  person: PersonVersion;
   canEdit: boolean;
 }
 
 /**
  * The description of SPEC §2. Editors type straight into it; save and cancel show only while the
- * text differs from the saved one (SPEC §4). Readers see the text, or that there is none.
+ * text differs from the saved one (SPEC §4). Readers see the text, or that there is none. A save
+ * refused because the person was saved elsewhere keeps the text and offers the stored one.
  */
 export function DescriptionEditor({ treeId, person, canEdit }: DescriptionEditorProps) {
   const { t } = useTranslation();
   const saved = person.description ?? '';
+  const edit = usePersonEdit(treeId, person);
   const [draft, setDraft] = useState(saved);
-  const [savedSeen, setSavedSeen] = useState(saved);
   const updateDescription = useUpdateDescription(treeId);
+  const baseText = edit.base.description ?? '';
 
-  // When the saved text changes (another person, or a save), the draft starts from it again.
-  if (saved !== savedSeen) {
-    setSavedSeen(saved);
+  // A newer version of the person (a save of another field, a refetch) or another person: an
+  // untouched draft starts from it; a typed one keeps its base unless the description is as it
+  // was (this editor writes nothing else), so a description changed elsewhere meets the conflict
+  // on save instead of being overwritten.
+  const isOtherPerson = person.id !== edit.base.id;
+  const isNewer = person.revision > edit.base.revision;
+  const isUntouched = draft === baseText;
+  if (isOtherPerson) {
+    edit.restart(person);
     setDraft(saved);
+  } else if (isNewer && (isUntouched || person.description === edit.base.description)) {
+    edit.setBase(person);
+    if (isUntouched) setDraft(saved);
   }
 
   if (!canEdit) {
@@ -41,8 +54,24 @@ export function DescriptionEditor({ treeId, person, canEdit }: DescriptionEditor
     );
   }
 
-  const isChanged = draft.trim() !== saved.trim();
-  const save = () => updateDescription.mutate({ personId: person.id, description: draft.trim() ? draft : null });
+  const isChanged = draft.trim() !== baseText.trim();
+  const send = (from: PersonVersion) =>
+    updateDescription.mutate(
+      { personId: from.id, description: draft.trim() ? draft : null, revision: from.revision },
+      { onSuccess: edit.setBase, onError: edit.catchConflict },
+    );
+
+  const takeStored = () => {
+    const stored = edit.takeStored();
+    if (stored) setDraft(stored.description ?? '');
+  };
+
+  const saveOver = () => {
+    const stored = edit.saveOver();
+    if (stored) send(stored);
+  };
+
+  const hasError = updateDescription.isError && personConflictOf(updateDescription.error) === null;
 
   return (
     <Stack gap="xs">
@@ -57,13 +86,32 @@ export function DescriptionEditor({ treeId, person, canEdit }: DescriptionEditor
         onChange={(event) => setDraft(event.currentTarget.value)}
         data-testid="person-description-input"
       />
-      <FormError message={updateDescription.isError ? t(errorKey(updateDescription.error)) : undefined} />
+      {edit.conflict ? (
+        <PersonConflictAlert
+          stored={edit.conflict}
+          fields={['description']}
+          onTakeStored={takeStored}
+          onSaveOver={saveOver}
+        />
+      ) : null}
+      <FormError message={hasError ? t(errorKey(updateDescription.error)) : undefined} />
       {isChanged ? (
         <Group justify="flex-end" gap="xs">
-          <Button variant="default" size="xs" onClick={() => setDraft(saved)} data-testid="person-description-cancel">
+          <Button
+            variant="default"
+            size="xs"
+            onClick={() => setDraft(baseText)}
+            data-testid="person-description-cancel"
+          >
             {t('common.cancel')}
           </Button>
-          <Button size="xs" loading={updateDescription.isPending} onClick={save} data-testid="person-description-save">
+          <Button
+            size="xs"
+            loading={updateDescription.isPending}
+            disabled={edit.conflict !== null}
+            onClick={() => send(edit.base)}
+            data-testid="person-description-save"
+          >
             {t('common.save')}
           </Button>
         </Group>

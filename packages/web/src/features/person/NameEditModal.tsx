@@ -3,8 +3,10 @@ import { Button, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/cor
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../lib/FormError.tsx';
 import { useSchemaForm } from '../../lib/form.ts';
+import { type PersonVersion, usePersonEdit } from './conflict.ts';
 import { nameFormSchema } from './form-schemas.ts';
 import { useUpdateName } from './mutations.ts';
+import { PersonConflictAlert } from './PersonConflictAlert.tsx';
 
 interface NameEditModalProps {
   treeId: string;
@@ -12,6 +14,12 @@ interface NameEditModalProps {
   opened: boolean;
   onClose: () => void;
 }
+
+const nameValues = (person: PersonVersion) => ({
+  fName: person.fName ?? '',
+  pName: person.pName ?? '',
+  lName: person.lName ?? '',
+});
 
 /** The name edit dialog: first name, nickname and last name. */
 export function NameEditModal({ treeId, person, opened, onClose }: NameEditModalProps) {
@@ -26,20 +34,40 @@ export function NameEditModal({ treeId, person, opened, onClose }: NameEditModal
 function NameEditForm({ treeId, person, onClose }: { treeId: string; person: Person; onClose: () => void }) {
   const { t } = useTranslation();
   const updateName = useUpdateName(treeId);
-  const form = useSchemaForm(nameFormSchema, {
-    fName: person.fName ?? '',
-    pName: person.pName ?? '',
-    lName: person.lName ?? '',
-  });
+  const edit = usePersonEdit(treeId, person);
+  const form = useSchemaForm(nameFormSchema, nameValues(person));
+
+  const send = (from: PersonVersion, name: { fName: string; pName: string | null; lName: string }) =>
+    updateName.mutate(
+      { personId: from.id, body: { ...name, revision: from.revision } },
+      {
+        onSuccess: onClose,
+        onError: (error) => {
+          if (!edit.catchConflict(error)) form.setServerError(error);
+        },
+      },
+    );
 
   const submit = form.handleSubmit((name) => {
+    const { base } = edit;
     // Unchanged data closes without an update (SPEC §5).
-    if (name.fName === person.fName && name.pName === person.pName && name.lName === person.lName) {
+    if (name.fName === base.fName && name.pName === base.pName && name.lName === base.lName) {
       onClose();
       return;
     }
-    updateName.mutate({ personId: person.id, body: name }, { onSuccess: onClose, onError: form.setServerError });
+    send(base, name);
   });
+
+  const takeStored = () => {
+    const stored = edit.takeStored();
+    if (stored) form.reset(nameValues(stored));
+  };
+
+  const saveOver = () => {
+    const name = form.validate();
+    const stored = name ? edit.saveOver() : null;
+    if (name && stored) send(stored, name);
+  };
 
   return (
     <form onSubmit={submit} noValidate data-testid="name-edit-form">
@@ -70,12 +98,25 @@ function NameEditForm({ treeId, person, onClose }: { treeId: string; person: Per
           data-testid="name-edit-last-name"
           {...form.getInputProps('lName')}
         />
+        {edit.conflict ? (
+          <PersonConflictAlert
+            stored={edit.conflict}
+            fields={['fName', 'pName', 'lName']}
+            onTakeStored={takeStored}
+            onSaveOver={saveOver}
+          />
+        ) : null}
         <FormError message={form.errorText('form')} />
         <Group justify="flex-end" mt="xs">
           <Button variant="default" onClick={onClose}>
             {t('common.cancel')}
           </Button>
-          <Button type="submit" loading={updateName.isPending} data-testid="name-edit-submit">
+          <Button
+            type="submit"
+            loading={updateName.isPending}
+            disabled={edit.conflict !== null}
+            data-testid="name-edit-submit"
+          >
             {t('common.save')}
           </Button>
         </Group>

@@ -3,8 +3,10 @@ import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../lib/FormError.tsx';
 import { useSchemaForm } from '../../lib/form.ts';
+import { type PersonVersion, usePersonEdit } from './conflict.ts';
 import { occupationFormSchema } from './form-schemas.ts';
 import { useUpdateOccupation } from './mutations.ts';
+import { PersonConflictAlert } from './PersonConflictAlert.tsx';
 
 interface OccupationEditModalProps {
   treeId: string;
@@ -27,15 +29,38 @@ export function OccupationEditModal({ treeId, person, opened, onClose }: Occupat
 function OccupationEditForm({ treeId, person, onClose }: { treeId: string; person: Person; onClose: () => void }) {
   const { t } = useTranslation();
   const updateOccupation = useUpdateOccupation(treeId);
+  const edit = usePersonEdit(treeId, person);
   const form = useSchemaForm(occupationFormSchema, { occupation: person.occupation ?? '' });
 
+  const send = (from: PersonVersion, occupation: string | null) =>
+    updateOccupation.mutate(
+      { personId: from.id, occupation, revision: from.revision },
+      {
+        onSuccess: onClose,
+        onError: (error) => {
+          if (!edit.catchConflict(error)) form.setServerError(error);
+        },
+      },
+    );
+
   const submit = form.handleSubmit(({ occupation }) => {
-    if (occupation === person.occupation) {
+    if (occupation === edit.base.occupation) {
       onClose();
       return;
     }
-    updateOccupation.mutate({ personId: person.id, occupation }, { onSuccess: onClose, onError: form.setServerError });
+    send(edit.base, occupation);
   });
+
+  const takeStored = () => {
+    const stored = edit.takeStored();
+    if (stored) form.reset({ occupation: stored.occupation ?? '' });
+  };
+
+  const saveOver = () => {
+    const values = form.validate();
+    const stored = values ? edit.saveOver() : null;
+    if (values && stored) send(stored, values.occupation);
+  };
 
   return (
     <form onSubmit={submit} noValidate data-testid="occupation-edit-form">
@@ -49,12 +74,25 @@ function OccupationEditForm({ treeId, person, onClose }: { treeId: string; perso
           data-testid="occupation-edit-input"
           {...form.getInputProps('occupation')}
         />
+        {edit.conflict ? (
+          <PersonConflictAlert
+            stored={edit.conflict}
+            fields={['occupation']}
+            onTakeStored={takeStored}
+            onSaveOver={saveOver}
+          />
+        ) : null}
         <FormError message={form.errorText('form')} />
         <Group justify="flex-end" mt="xs">
           <Button variant="default" onClick={onClose}>
             {t('common.cancel')}
           </Button>
-          <Button type="submit" loading={updateOccupation.isPending} data-testid="occupation-edit-submit">
+          <Button
+            type="submit"
+            loading={updateOccupation.isPending}
+            disabled={edit.conflict !== null}
+            data-testid="occupation-edit-submit"
+          >
             {t('common.save')}
           </Button>
         </Group>

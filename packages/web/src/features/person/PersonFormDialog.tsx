@@ -148,7 +148,7 @@ export function PersonFormDialog({ treeId, mode, anchor, rootId = null, onClose,
   const create = async (values: PersonValues): Promise<Person | null> => {
     if (current === 'intro') {
       if (!anchor) return null;
-      return introduce.mutateAsync({ personId: anchor.id, person: values });
+      return introduce.mutateAsync({ personId: anchor.id, person: { ...values, revision: anchor.revision } });
     }
     if (current === 'root') return createPerson.mutateAsync({ person: values, asRoot: true });
     if (!anchor) return null;

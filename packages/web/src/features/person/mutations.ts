@@ -3,16 +3,16 @@ import {
   type CreatePersonBody,
   deletedAnswerSchema,
   type Gender,
-  genderSchema,
+  genderAnswerSchema,
   mainNodesAnswerSchema,
   type NameBody,
   type Person,
   type PersonInput,
   personSchema,
+  type UpdatePersonBody,
 } from '@anor/core';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { api, segment } from '../../api/client.ts';
+import { api, isApiError, segment } from '../../api/client.ts';
 import { treeKeys } from '../trees/queries.ts';
 import { mainNodesKeys, personKeys, treePath } from './queries.ts';
 
@@ -26,8 +26,6 @@ import { mainNodesKeys, personKeys, treePath } from './queries.ts';
  *   the tree, because root relations (colours) and sibling lists can change anywhere in it;
  * - a person created or deleted: also the counts (main nodes, the tree and the tree list).
  */
-
-const genderAnswerSchema = z.object({ gender: genderSchema });
 
 function personPath(treeId: string, personId: string, rest = ''): string {
   return treePath(treeId, `person/${segment(personId)}${rest}`);
@@ -46,8 +44,20 @@ function invalidateRelatives(queryClient: QueryClient, treeId: string, person: P
   ]);
 }
 
-/** After a change of a person's own fields: the person from the answer, then whoever shows them. */
-function refreshPerson(queryClient: QueryClient, treeId: string, person: Person): Promise<unknown> {
+/** The stored person of a 409 `person.error.conflict` answer, when it is one. */
+export function personConflictOf(error: unknown): Person | null {
+  if (!isApiError(error) || error.code !== 'person.error.conflict') return null;
+  const details = error.details;
+  if (typeof details !== 'object' || details === null || !('current' in details)) return null;
+  const parsed = personSchema.safeParse(details.current);
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * After a change of a person's own fields (or when an edit's conflict answer brings the stored
+ * person): the person as given, then whoever shows them.
+ */
+export function refreshPerson(queryClient: QueryClient, treeId: string, person: Person): Promise<unknown> {
   queryClient.setQueryData(personKeys.detail(treeId, person.id), person);
   return invalidateRelatives(queryClient, treeId, person);
 }
@@ -65,11 +75,13 @@ function refreshCounts(queryClient: QueryClient, treeId: string): Promise<unknow
 }
 
 // ---- A person's own fields ----
+// Each sends the revision the edit started from: a change saved since (another tab or session)
+// is answered 409 `person.error.conflict` with the stored person, and nothing is written.
 
 export function useUpdateName(treeId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ personId, body }: { personId: string; body: NameBody }) =>
+    mutationFn: ({ personId, body }: { personId: string; body: NameBody & { revision: number } }) =>
       api.put(personPath(treeId, personId, '/name'), body, { schema: personSchema }),
     onSuccess: (person) => refreshPerson(queryClient, treeId, person),
     meta: { errorDisplay: 'inline' },
@@ -79,8 +91,15 @@ export function useUpdateName(treeId: string) {
 export function useUpdateOccupation(treeId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ personId, occupation }: { personId: string; occupation: string | null }) =>
-      api.put(personPath(treeId, personId, '/occ'), { occupation }, { schema: personSchema }),
+    mutationFn: ({
+      personId,
+      occupation,
+      revision,
+    }: {
+      personId: string;
+      occupation: string | null;
+      revision: number;
+    }) => api.put(personPath(treeId, personId, '/occ'), { occupation, revision }, { schema: personSchema }),
     onSuccess: (person) => refreshPerson(queryClient, treeId, person),
     meta: { errorDisplay: 'inline' },
   });
@@ -90,13 +109,16 @@ export function useUpdateOccupation(treeId: string) {
 export function useUpdateGender(treeId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ personId, gender }: { personId: string; gender: Gender }) =>
-      api.put(personPath(treeId, personId, '/gender'), { gender }, { schema: genderAnswerSchema }),
-    onSuccess: ({ gender }, { personId }) => {
+    mutationFn: ({ personId, gender, revision }: { personId: string; gender: Gender; revision: number }) =>
+      api.put(personPath(treeId, personId, '/gender'), { gender, revision }, { schema: genderAnswerSchema }),
+    onSuccess: ({ gender, revision }, { personId }) => {
       const key = personKeys.detail(treeId, personId);
       const person = queryClient.getQueryData<Person>(key);
       if (!person) return refreshRelations(queryClient, treeId);
-      const updated = { ...person, gender };
+      // Saved over a change made elsewhere: the cached copy is older than the answer, so it is
+      // fetched again rather than given a revision its other fields are not at.
+      if (revision !== person.revision + 1) return refreshRelations(queryClient, treeId);
+      const updated = { ...person, gender, revision };
       queryClient.setQueryData(key, updated);
       return invalidateRelatives(queryClient, treeId, updated);
     },
@@ -107,8 +129,20 @@ export function useUpdateGender(treeId: string) {
 export function useUpdateDescription(treeId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ personId, description }: { personId: string; description: string | null }) =>
-      api.put(treePath(treeId, `node/${segment(personId)}/description`), { description }, { schema: personSchema }),
+    mutationFn: ({
+      personId,
+      description,
+      revision,
+    }: {
+      personId: string;
+      description: string | null;
+      revision: number;
+    }) =>
+      api.put(
+        treePath(treeId, `node/${segment(personId)}/description`),
+        { description, revision },
+        { schema: personSchema },
+      ),
     onSuccess: (person) => {
       queryClient.setQueryData(personKeys.detail(treeId, person.id), person);
     },
@@ -123,9 +157,15 @@ export function useUpdateDescription(treeId: string) {
 export function useIntroducePerson(treeId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ personId, person }: { personId: string; person: PersonInput }) =>
+    mutationFn: ({ personId, person }: { personId: string; person: UpdatePersonBody & { revision: number } }) =>
       api.put(personPath(treeId, personId), person, { schema: personSchema }),
     onSuccess: (person) => refreshPerson(queryClient, treeId, person),
+    // Named elsewhere meanwhile: the form says so and keeps its values; the stored person comes
+    // in, so the dialog sees it, and a second save knowingly goes over it.
+    onError: (error) => {
+      const stored = personConflictOf(error);
+      return stored ? refreshPerson(queryClient, treeId, stored) : undefined;
+    },
     meta: { errorDisplay: 'inline' },
   });
 }

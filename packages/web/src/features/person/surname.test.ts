@@ -20,6 +20,7 @@ function person(overrides: Partial<Person> = {}): Person {
     ...summary('anchor'),
     treeId: 'tree',
     description: null,
+    revision: 1,
     isRoot: false,
     rootId: null,
     parentIds: [],
