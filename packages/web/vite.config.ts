@@ -1,6 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
+/** Mantine and the libraries only Mantine uses. */
+const mantine =
+  /node_modules[\\/](@mantine[\\/](?!tiptap)[^\\/]+|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-transition-group|react-style-singleton|use-callback-ref|use-sidecar|tslib|clsx|get-nonce|detect-node-es)[\\/]/;
+
 export default defineConfig({
   plugins: [react()],
   build: {
@@ -13,11 +17,14 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+            // Mantine in two chunks: what the first page needs (the `$initial` modules), and the rest, which
+            // lazily loaded pages share (one request instead of dozens of small chunks, one per component).
             // @mantine/tiptap stays out: it and Tiptap load only with the lazily loaded rich-text editor.
-            {
-              name: 'mantine',
-              test: /node_modules[\\/](@mantine[\\/](?!tiptap)[^\\/]+|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-transition-group|react-style-singleton|use-callback-ref|use-sidecar|tslib|clsx|get-nonce|detect-node-es)[\\/]/,
-            },
+            { name: 'mantine', tags: ['$initial'], test: mantine },
+            { name: 'mantine-more', test: mantine },
+            // Icons likewise: the first page's, and the rest together.
+            { name: 'icons-initial', tags: ['$initial'], test: /node_modules[\\/]@tabler[\\/]/ },
+            { name: 'icons', test: /node_modules[\\/]@tabler[\\/]/ },
             // With Zod, its jitless setting (src/app/content-security.ts), so that it runs before any schema is made.
             {
               name: 'data',

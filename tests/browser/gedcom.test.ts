@@ -137,7 +137,7 @@ describe.skipIf(!browserAvailable())('GEDCOM import in the browser', () => {
       await importPage.submit();
       await importPage.limitDialog.getByText(sv('limit.gedcomSize')).waitFor();
       await importPage.limitDialog.getByTestId('gedcom-size-limit').waitFor();
-      await importPage.limitDialog.getByRole('button', { name: sv('common.close') }).click();
+      await importPage.limitDialog.getByTestId('limit-dialog-close').click();
       await importPage.limitDialog.getByText(sv('limit.gedcomSize')).waitFor({ state: 'detached' });
     });
 
@@ -179,7 +179,7 @@ describe.skipIf(!browserAvailable())('GEDCOM import in the browser', () => {
       expect(await importPage.contentRow('persons')).toEqual([sv('gedcom.content.persons'), '21', '20']);
       await importPage.limitDialog.getByTestId('limit-dialog-subscribe').waitFor();
       await session.screenshot('gedcom-limit.png');
-      await importPage.limitDialog.getByRole('button', { name: sv('common.close') }).click();
+      await importPage.limitDialog.getByTestId('limit-dialog-close').click();
       await importPage.limitDialog.getByText(sv('limit.gedcomContent')).waitFor({ state: 'detached' });
       // Nothing was created.
       expect(await ownTrees()).toEqual([]);

@@ -268,7 +268,7 @@ describe.skipIf(!browserAvailable())('places in the browser', () => {
     await limit.getByText(sv('limit.locations')).waitFor();
     expect(await limit.getByTestId('limit-dialog-subscribe').count()).toBe(1);
     expect(await placeCount()).toBe(4);
-    await limit.getByRole('button', { name: sv('common.close') }).click();
+    await limit.getByTestId('limit-dialog-close').click();
     await limit.getByText(sv('limit.locations')).waitFor({ state: 'detached' });
     await places.picker.fill('');
   });

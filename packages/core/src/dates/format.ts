@@ -1,7 +1,13 @@
-import { translate } from '../i18n/index.ts';
+import { fillPlaceholders } from '../i18n/placeholders.ts';
+import { ruleTexts } from '../i18n/rule-texts.ts';
 import type { Language } from '../schemas/common.ts';
 import { type DateType, type EventDateInput, isDateRange, resolveEventDate } from './event-date.ts';
 import { formatYear, parsePartialDate } from './partial-date.ts';
+
+/** The date words of a language (the dictionaries' `dates` section, without the whole dictionary). */
+function dateTexts(language: Language) {
+  return ruleTexts[language].dates;
+}
 
 /** Dictionary keys of the months, January first (`dates.months.*`, `dates.monthsWithDay.*`). */
 export const monthKeys = [
@@ -22,8 +28,8 @@ export const monthKeys = [
 /**
  * A partial date as it is read in the language: "1850", "March 1850", "12 March 1850"; Swedish
  * "12 mars 1850", Finnish "12. maaliskuuta 1850". The year is shown without padding. The words
- * and patterns are in the dictionaries (section `dates`), so the text is the same in Node and
- * every browser. Text that is not a valid date is returned as it is.
+ * and patterns are in the dictionaries (section `dates`, from `rule-texts.ts`), so the text is
+ * the same in Node and every browser. Text that is not a valid date is returned as it is.
  */
 export function formatPartialDate(date: string, language: Language): string {
   const parts = parsePartialDate(date);
@@ -31,20 +37,17 @@ export function formatPartialDate(date: string, language: Language): string {
   const year = formatYear(parts.year);
   if (parts.month === null) return year;
   const monthKey = monthKeys[parts.month - 1];
-  if (parts.day === null) {
-    return translate(language, 'dates.display.month', { month: translate(language, `dates.months.${monthKey}`), year });
-  }
-  return translate(language, 'dates.display.day', {
-    day: parts.day,
-    month: translate(language, `dates.monthsWithDay.${monthKey}`),
-    year,
-  });
+  // parsePartialDate answers months 1 to 12 only; this is for the type checker.
+  if (monthKey === undefined) return year;
+  const texts = dateTexts(language);
+  if (parts.day === null) return fillPlaceholders(texts.display.month, { month: texts.months[monthKey], year });
+  return fillPlaceholders(texts.display.day, { day: parts.day, month: texts.monthsWithDay[monthKey], year });
 }
 
 function formatTyped(date: string, type: DateType, language: Language): string {
   const text = formatPartialDate(date, language);
   if (type === 'about' || type === 'before' || type === 'after') {
-    return translate(language, `dates.display.${type}`, { date: text });
+    return fillPlaceholders(dateTexts(language).display[type], { date: text });
   }
   return text;
 }
@@ -59,12 +62,12 @@ export function formatEventDate(input: EventDateInput | null | undefined, langua
   if (date.startDate === null || date.endDate === null) return '';
   if (!isDateRange(date)) return formatTyped(date.startDate, date.startDateType, language);
   if (date.startDateType === 'between') {
-    return translate(language, 'dates.display.between', {
+    return fillPlaceholders(dateTexts(language).display.between, {
       start: formatPartialDate(date.startDate, language),
       end: formatPartialDate(date.endDate, language),
     });
   }
-  return translate(language, 'dates.display.range', {
+  return fillPlaceholders(dateTexts(language).display.range, {
     start: formatTyped(date.startDate, date.startDateType, language),
     end: formatTyped(date.endDate, date.endDateType, language),
   });

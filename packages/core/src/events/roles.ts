@@ -1,4 +1,4 @@
-import { dictionaries } from '../i18n/index.ts';
+import { ruleTexts } from '../i18n/rule-texts.ts';
 import { foldForSearch } from '../text.ts';
 import { allowedRoles, type EventType, type ParticipantRole } from './types.ts';
 
@@ -6,7 +6,7 @@ import { allowedRoles, type EventType, type ParticipantRole } from './types.ts';
 const primaryWords = ['primary', 'huvudperson', 'hovedperson', 'päähenkilö', 'main', 'principal'];
 
 function roleNames(role: ParticipantRole): string[] {
-  return Object.values(dictionaries).map((dictionary) => foldForSearch(dictionary.events.roles[role]));
+  return Object.values(ruleTexts).map((texts) => foldForSearch(texts.events.roles[role]));
 }
 
 /**

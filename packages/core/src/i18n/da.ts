@@ -1,4 +1,5 @@
 import type { Dictionary } from './en.ts';
+import { ruleTexts } from './rule-texts.ts';
 
 export const da = {
   common: {
@@ -261,25 +262,7 @@ export const da = {
       barMitzvah: 'Bar mitzvah',
       batMitzvah: 'Bat mitzvah',
     },
-    roles: {
-      primary: 'Hovedperson',
-      witness: 'Vidne',
-      parent: 'Forælder',
-      godparent: 'Fadder',
-      officiator: 'Forretter',
-      headofhousehold: 'Husstandens overhoved',
-      partner: 'Partner',
-      husband: 'Ægtemand',
-      wife: 'Hustru',
-      child: 'Barn',
-      grandchild: 'Barnebarn',
-      sibling: 'Søskende',
-      resident: 'Beboer',
-      guardian: 'Værge',
-      adopter: 'Adoptant',
-      servantmale: 'Karl',
-      servantfemale: 'Pige',
-    },
+    roles: ruleTexts.da.events.roles,
     error: {
       notFound: 'Begivenheden blev ikke fundet.',
       conflict:
@@ -408,6 +391,7 @@ export const da = {
     empty: 'Intet sted i dette træ har koordinater endnu. Giv et sted koordinater, så vises det her.',
     mapLabel: 'Kort over steder',
     openPlace: 'Klik på en markør for at åbne stedet.',
+    asList: 'Stederne som liste',
     zoomIn: 'Zoom ind',
     zoomOut: 'Zoom ud',
     picker: {
@@ -740,43 +724,9 @@ export const da = {
       after: 'Efter',
       between: 'Mellem',
     },
-    months: {
-      january: 'januar',
-      february: 'februar',
-      march: 'marts',
-      april: 'april',
-      may: 'maj',
-      june: 'juni',
-      july: 'juli',
-      august: 'august',
-      september: 'september',
-      october: 'oktober',
-      november: 'november',
-      december: 'december',
-    },
-    monthsWithDay: {
-      january: 'januar',
-      february: 'februar',
-      march: 'marts',
-      april: 'april',
-      may: 'maj',
-      june: 'juni',
-      july: 'juli',
-      august: 'august',
-      september: 'september',
-      october: 'oktober',
-      november: 'november',
-      december: 'december',
-    },
-    display: {
-      month: '{{month}} {{year}}',
-      day: '{{day}}. {{month}} {{year}}',
-      about: 'omkring {{date}}',
-      before: 'før {{date}}',
-      after: 'efter {{date}}',
-      between: 'mellem {{start}} og {{end}}',
-      range: '{{start}} – {{end}}',
-    },
+    months: ruleTexts.da.dates.months,
+    monthsWithDay: ruleTexts.da.dates.monthsWithDay,
+    display: ruleTexts.da.dates.display,
     input: {
       date: 'Dato',
       type: 'Datotype',
@@ -798,7 +748,6 @@ export const da = {
       empty: 'Ingen begivenheder endnu.',
       add: 'Tilføj begivenhed',
       noDate: 'Ingen dato',
-      open: 'Åbn {{event}}, {{date}}',
     },
     life: {
       bornDateAndPlace: 'Født {{date}} i {{place}}',
@@ -1124,6 +1073,8 @@ export const da = {
       rootCannotBeDeleted: 'Rodpersonen kan ikke slettes. Vælg en anden rodperson først.',
       relationNotFound: 'Personerne er ikke i familie på den måde.',
       siblingThroughParents: 'De er søskende gennem deres forældre: fjern en forælder i stedet.',
+      conflict:
+        'Personen blev ændret et andet sted (i en anden fane eller session), efter du åbnede den. Dine ændringer blev ikke gemt.',
     },
     title: 'Person',
     backToTrees: 'Tilbage til dine stamtræer',
@@ -1158,6 +1109,13 @@ export const da = {
     },
     name: {
       edit: 'Ret navn',
+    },
+    conflict: {
+      saved: 'Gemt nu:',
+      kept: 'Dine ændringer står stadig i formularen. Gem din version oven i den gemte, eller hent den gemte version (så forkastes dine ændringer).',
+      reload: 'Hent den gemte version',
+      overwrite: 'Gem min version oven i den',
+      empty: '(tomt)',
     },
     occupation: {
       add: 'Tilføj erhverv',

@@ -1,6 +1,9 @@
+import { ruleTexts } from './rule-texts.ts';
+
 /**
  * English dictionary. Its shape is the reference: every other language must have exactly the same
  * keys (checked by the type system and by a test). Error codes of the catalogue are keys here.
+ * Date words and role names are in `rule-texts.ts`, which the core's formatting uses without this.
  */
 export const en = {
   common: {
@@ -264,25 +267,7 @@ export const en = {
       barMitzvah: 'Bar mitzvah',
       batMitzvah: 'Bat mitzvah',
     },
-    roles: {
-      primary: 'Main person',
-      witness: 'Witness',
-      parent: 'Parent',
-      godparent: 'Godparent',
-      officiator: 'Officiator',
-      headofhousehold: 'Head of household',
-      partner: 'Partner',
-      husband: 'Husband',
-      wife: 'Wife',
-      child: 'Child',
-      grandchild: 'Grandchild',
-      sibling: 'Sibling',
-      resident: 'Resident',
-      guardian: 'Guardian',
-      adopter: 'Adopter',
-      servantmale: 'Servant (male)',
-      servantfemale: 'Servant (female)',
-    },
+    roles: ruleTexts.en.events.roles,
     error: {
       notFound: 'The event was not found.',
       conflict:
@@ -411,6 +396,7 @@ export const en = {
     empty: 'No place in this tree has coordinates yet. Give a place coordinates and it shows up here.',
     mapLabel: 'Map of places',
     openPlace: 'Click a marker to open the place.',
+    asList: 'The places as a list',
     zoomIn: 'Zoom in',
     zoomOut: 'Zoom out',
     picker: {
@@ -740,43 +726,9 @@ export const en = {
       after: 'After',
       between: 'Between',
     },
-    months: {
-      january: 'January',
-      february: 'February',
-      march: 'March',
-      april: 'April',
-      may: 'May',
-      june: 'June',
-      july: 'July',
-      august: 'August',
-      september: 'September',
-      october: 'October',
-      november: 'November',
-      december: 'December',
-    },
-    monthsWithDay: {
-      january: 'January',
-      february: 'February',
-      march: 'March',
-      april: 'April',
-      may: 'May',
-      june: 'June',
-      july: 'July',
-      august: 'August',
-      september: 'September',
-      october: 'October',
-      november: 'November',
-      december: 'December',
-    },
-    display: {
-      month: '{{month}} {{year}}',
-      day: '{{day}} {{month}} {{year}}',
-      about: 'about {{date}}',
-      before: 'before {{date}}',
-      after: 'after {{date}}',
-      between: 'between {{start}} and {{end}}',
-      range: '{{start}} – {{end}}',
-    },
+    months: ruleTexts.en.dates.months,
+    monthsWithDay: ruleTexts.en.dates.monthsWithDay,
+    display: ruleTexts.en.dates.display,
     input: {
       date: 'Date',
       type: 'Date type',
@@ -798,7 +750,6 @@ export const en = {
       empty: 'No events yet.',
       add: 'Add event',
       noDate: 'No date',
-      open: 'Open {{event}}, {{date}}',
     },
     life: {
       bornDateAndPlace: 'Born {{date}} in {{place}}',
@@ -1125,6 +1076,8 @@ export const en = {
       rootCannotBeDeleted: 'The root person cannot be deleted. Choose another root person first.',
       relationNotFound: 'The persons are not related that way.',
       siblingThroughParents: 'They are siblings through their parents: remove a parent instead.',
+      conflict:
+        'The person was changed elsewhere (in another tab or session) after you opened it. Your changes were not saved.',
     },
     title: 'Person',
     backToTrees: 'Back to your family trees',
@@ -1159,6 +1112,13 @@ export const en = {
     },
     name: {
       edit: 'Edit name',
+    },
+    conflict: {
+      saved: 'Saved now:',
+      kept: 'Your changes are still in the form. Save your version over the saved one, or load the saved version instead (your changes are then discarded).',
+      reload: 'Load the saved version',
+      overwrite: 'Save my version over it',
+      empty: '(empty)',
     },
     occupation: {
       add: 'Add occupation',

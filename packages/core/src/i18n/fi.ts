@@ -1,4 +1,5 @@
 import type { Dictionary } from './en.ts';
+import { ruleTexts } from './rule-texts.ts';
 
 export const fi = {
   common: {
@@ -262,25 +263,7 @@ export const fi = {
       barMitzvah: 'Bar mitsva',
       batMitzvah: 'Bat mitsva',
     },
-    roles: {
-      primary: 'Päähenkilö',
-      witness: 'Todistaja',
-      parent: 'Vanhempi',
-      godparent: 'Kummi',
-      officiator: 'Toimittaja',
-      headofhousehold: 'Perheenpää',
-      partner: 'Puoliso',
-      husband: 'Aviomies',
-      wife: 'Vaimo',
-      child: 'Lapsi',
-      grandchild: 'Lapsenlapsi',
-      sibling: 'Sisarus',
-      resident: 'Asukas',
-      guardian: 'Holhooja',
-      adopter: 'Adoptoija',
-      servantmale: 'Renki',
-      servantfemale: 'Piika',
-    },
+    roles: ruleTexts.fi.events.roles,
     error: {
       notFound: 'Tapahtumaa ei löytynyt.',
       conflict:
@@ -411,6 +394,7 @@ export const fi = {
     empty: 'Tämän puun paikoilla ei ole vielä koordinaatteja. Kun annat paikalle koordinaatit, se näkyy täällä.',
     mapLabel: 'Paikkojen kartta',
     openPlace: 'Avaa paikka napsauttamalla merkkiä.',
+    asList: 'Paikat luettelona',
     zoomIn: 'Lähennä',
     zoomOut: 'Loitonna',
     picker: {
@@ -743,43 +727,9 @@ export const fi = {
       after: 'Jälkeen',
       between: 'Välillä',
     },
-    months: {
-      january: 'tammikuu',
-      february: 'helmikuu',
-      march: 'maaliskuu',
-      april: 'huhtikuu',
-      may: 'toukokuu',
-      june: 'kesäkuu',
-      july: 'heinäkuu',
-      august: 'elokuu',
-      september: 'syyskuu',
-      october: 'lokakuu',
-      november: 'marraskuu',
-      december: 'joulukuu',
-    },
-    monthsWithDay: {
-      january: 'tammikuuta',
-      february: 'helmikuuta',
-      march: 'maaliskuuta',
-      april: 'huhtikuuta',
-      may: 'toukokuuta',
-      june: 'kesäkuuta',
-      july: 'heinäkuuta',
-      august: 'elokuuta',
-      september: 'syyskuuta',
-      october: 'lokakuuta',
-      november: 'marraskuuta',
-      december: 'joulukuuta',
-    },
-    display: {
-      month: '{{month}} {{year}}',
-      day: '{{day}}. {{month}} {{year}}',
-      about: 'noin {{date}}',
-      before: 'ennen {{date}}',
-      after: '{{date}} jälkeen',
-      between: '{{start}} ja {{end}} välillä',
-      range: '{{start}} – {{end}}',
-    },
+    months: ruleTexts.fi.dates.months,
+    monthsWithDay: ruleTexts.fi.dates.monthsWithDay,
+    display: ruleTexts.fi.dates.display,
     input: {
       date: 'Päivämäärä',
       type: 'Päivämäärän tyyppi',
@@ -801,7 +751,6 @@ export const fi = {
       empty: 'Ei vielä tapahtumia.',
       add: 'Lisää tapahtuma',
       noDate: 'Ei päivämäärää',
-      open: 'Avaa {{event}}, {{date}}',
     },
     life: {
       bornDateAndPlace: 'Syntynyt {{date}}, {{place}}',
@@ -1128,6 +1077,8 @@ export const fi = {
       rootCannotBeDeleted: 'Kantahenkilöä ei voi poistaa. Valitse ensin toinen kantahenkilö.',
       relationNotFound: 'Henkilöt eivät ole sukua tällä tavalla.',
       siblingThroughParents: 'He ovat sisaruksia vanhempiensa kautta: poista mieluummin vanhempi.',
+      conflict:
+        'Henkilöä muutettiin muualla (toisessa välilehdessä tai istunnossa) sen jälkeen, kun avasit sen. Muutoksiasi ei tallennettu.',
     },
     title: 'Henkilö',
     backToTrees: 'Takaisin sukupuihisi',
@@ -1162,6 +1113,13 @@ export const fi = {
     },
     name: {
       edit: 'Muokkaa nimeä',
+    },
+    conflict: {
+      saved: 'Nyt tallennettuna:',
+      kept: 'Muutoksesi ovat yhä lomakkeella. Tallenna oma versiosi tallennetun päälle tai lataa tallennettu versio (jolloin muutoksesi hylätään).',
+      reload: 'Lataa tallennettu versio',
+      overwrite: 'Tallenna oma versioni sen päälle',
+      empty: '(tyhjä)',
     },
     occupation: {
       add: 'Lisää ammatti',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { errorCodes } from '../errors.ts';
-import { chooseLanguage, dictionaries, flattenKeys, translate } from './index.ts';
+import { chooseLanguage, dictionaries, flattenKeys, isLanguage, loadDictionary, translate } from './index.ts';
 
 describe('dictionaries', () => {
   const english = flattenKeys(dictionaries.en).sort();
@@ -29,6 +29,13 @@ describe('dictionaries', () => {
   });
 });
 
+describe('loading one dictionary', () => {
+  it.each(Object.keys(dictionaries))('loads the %s dictionary on its own', async (language) => {
+    if (!isLanguage(language)) throw new Error(`not a language: ${language}`);
+    expect(await loadDictionary(language)).toBe(dictionaries[language]);
+  });
+});
+
 describe('choosing the language', () => {
   it('takes the saved choice first', () => {
     expect(chooseLanguage('fi', ['sv-SE'])).toBe('fi');
@@ -41,6 +48,12 @@ describe('choosing the language', () => {
     expect(chooseLanguage(null, ['de-DE', 'da-DK'])).toBe('da');
     expect(chooseLanguage(null, ['nb-NO'])).toBe('en');
     expect(chooseLanguage('klingon', ['fr'])).toBe('en');
+  });
+
+  it('knows the five languages and nothing else', () => {
+    expect(['sv', 'en', 'da', 'no', 'fi'].every(isLanguage)).toBe(true);
+    expect(isLanguage('de')).toBe(false);
+    expect(isLanguage('constructor')).toBe(false);
   });
 });
 

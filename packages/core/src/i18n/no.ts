@@ -1,4 +1,5 @@
 import type { Dictionary } from './en.ts';
+import { ruleTexts } from './rule-texts.ts';
 
 export const no = {
   common: {
@@ -261,25 +262,7 @@ export const no = {
       barMitzvah: 'Bar mitzva',
       batMitzvah: 'Bat mitzva',
     },
-    roles: {
-      primary: 'Hovedperson',
-      witness: 'Vitne',
-      parent: 'Forelder',
-      godparent: 'Fadder',
-      officiator: 'Forretter',
-      headofhousehold: 'Husstandens overhode',
-      partner: 'Partner',
-      husband: 'Ektemann',
-      wife: 'Hustru',
-      child: 'Barn',
-      grandchild: 'Barnebarn',
-      sibling: 'Søsken',
-      resident: 'Beboer',
-      guardian: 'Verge',
-      adopter: 'Adoptivforelder',
-      servantmale: 'Dreng',
-      servantfemale: 'Tjenestepike',
-    },
+    roles: ruleTexts.no.events.roles,
     error: {
       notFound: 'Hendelsen ble ikke funnet.',
       conflict:
@@ -408,6 +391,7 @@ export const no = {
     empty: 'Ingen steder i dette treet har koordinater ennå. Gi et sted koordinater, så vises det her.',
     mapLabel: 'Kart over steder',
     openPlace: 'Klikk på en markør for å åpne stedet.',
+    asList: 'Stedene som liste',
     zoomIn: 'Zoom inn',
     zoomOut: 'Zoom ut',
     picker: {
@@ -739,43 +723,9 @@ export const no = {
       after: 'Etter',
       between: 'Mellom',
     },
-    months: {
-      january: 'januar',
-      february: 'februar',
-      march: 'mars',
-      april: 'april',
-      may: 'mai',
-      june: 'juni',
-      july: 'juli',
-      august: 'august',
-      september: 'september',
-      october: 'oktober',
-      november: 'november',
-      december: 'desember',
-    },
-    monthsWithDay: {
-      january: 'januar',
-      february: 'februar',
-      march: 'mars',
-      april: 'april',
-      may: 'mai',
-      june: 'juni',
-      july: 'juli',
-      august: 'august',
-      september: 'september',
-      october: 'oktober',
-      november: 'november',
-      december: 'desember',
-    },
-    display: {
-      month: '{{month}} {{year}}',
-      day: '{{day}}. {{month}} {{year}}',
-      about: 'omkring {{date}}',
-      before: 'før {{date}}',
-      after: 'etter {{date}}',
-      between: 'mellom {{start}} og {{end}}',
-      range: '{{start}} – {{end}}',
-    },
+    months: ruleTexts.no.dates.months,
+    monthsWithDay: ruleTexts.no.dates.monthsWithDay,
+    display: ruleTexts.no.dates.display,
     input: {
       date: 'Dato',
       type: 'Datotype',
@@ -797,7 +747,6 @@ export const no = {
       empty: 'Ingen hendelser ennå.',
       add: 'Legg til hendelse',
       noDate: 'Ingen dato',
-      open: 'Åpne {{event}}, {{date}}',
     },
     life: {
       bornDateAndPlace: 'Født {{date}} i {{place}}',
@@ -1124,6 +1073,8 @@ export const no = {
       rootCannotBeDeleted: 'Rotpersonen kan ikke slettes. Velg en annen rotperson først.',
       relationNotFound: 'Personene er ikke i slekt på den måten.',
       siblingThroughParents: 'De er søsken gjennom foreldrene sine: fjern en forelder i stedet.',
+      conflict:
+        'Personen ble endret et annet sted (i en annen fane eller økt) etter at du åpnet den. Endringene dine ble ikke lagret.',
     },
     title: 'Person',
     backToTrees: 'Tilbake til slektstrærne dine',
@@ -1158,6 +1109,13 @@ export const no = {
     },
     name: {
       edit: 'Endre navn',
+    },
+    conflict: {
+      saved: 'Lagret nå:',
+      kept: 'Endringene dine står fortsatt i skjemaet. Lagre din versjon over den lagrede, eller hent den lagrede versjonen (da forkastes endringene dine).',
+      reload: 'Hent den lagrede versjonen',
+      overwrite: 'Lagre min versjon over den',
+      empty: '(tomt)',
     },
     occupation: {
       add: 'Legg til yrke',

@@ -1,4 +1,5 @@
 import type { Dictionary } from './en.ts';
+import { ruleTexts } from './rule-texts.ts';
 
 export const sv = {
   common: {
@@ -261,25 +262,7 @@ export const sv = {
       barMitzvah: 'Bar mitzva',
       batMitzvah: 'Bat mitzva',
     },
-    roles: {
-      primary: 'Huvudperson',
-      witness: 'Vittne',
-      parent: 'Förälder',
-      godparent: 'Fadder',
-      officiator: 'Förrättare',
-      headofhousehold: 'Husbonde',
-      partner: 'Partner',
-      husband: 'Make',
-      wife: 'Maka',
-      child: 'Barn',
-      grandchild: 'Barnbarn',
-      sibling: 'Syskon',
-      resident: 'Boende',
-      guardian: 'Förmyndare',
-      adopter: 'Adoptivförälder',
-      servantmale: 'Dräng',
-      servantfemale: 'Piga',
-    },
+    roles: ruleTexts.sv.events.roles,
     error: {
       notFound: 'Händelsen hittades inte.',
       conflict:
@@ -408,6 +391,7 @@ export const sv = {
     empty: 'Ingen plats i det här trädet har koordinater ännu. Ge en plats koordinater så visas den här.',
     mapLabel: 'Karta över platser',
     openPlace: 'Klicka på en markör för att öppna platsen.',
+    asList: 'Platserna som lista',
     zoomIn: 'Zooma in',
     zoomOut: 'Zooma ut',
     picker: {
@@ -741,43 +725,9 @@ export const sv = {
       after: 'Efter',
       between: 'Mellan',
     },
-    months: {
-      january: 'januari',
-      february: 'februari',
-      march: 'mars',
-      april: 'april',
-      may: 'maj',
-      june: 'juni',
-      july: 'juli',
-      august: 'augusti',
-      september: 'september',
-      october: 'oktober',
-      november: 'november',
-      december: 'december',
-    },
-    monthsWithDay: {
-      january: 'januari',
-      february: 'februari',
-      march: 'mars',
-      april: 'april',
-      may: 'maj',
-      june: 'juni',
-      july: 'juli',
-      august: 'augusti',
-      september: 'september',
-      october: 'oktober',
-      november: 'november',
-      december: 'december',
-    },
-    display: {
-      month: '{{month}} {{year}}',
-      day: '{{day}} {{month}} {{year}}',
-      about: 'omkring {{date}}',
-      before: 'före {{date}}',
-      after: 'efter {{date}}',
-      between: 'mellan {{start}} och {{end}}',
-      range: '{{start}} – {{end}}',
-    },
+    months: ruleTexts.sv.dates.months,
+    monthsWithDay: ruleTexts.sv.dates.monthsWithDay,
+    display: ruleTexts.sv.dates.display,
     input: {
       date: 'Datum',
       type: 'Datumtyp',
@@ -799,7 +749,6 @@ export const sv = {
       empty: 'Inga händelser ännu.',
       add: 'Lägg till händelse',
       noDate: 'Inget datum',
-      open: 'Öppna {{event}}, {{date}}',
     },
     life: {
       bornDateAndPlace: 'Född {{date}} i {{place}}',
@@ -1126,6 +1075,8 @@ export const sv = {
       rootCannotBeDeleted: 'Rotpersonen kan inte tas bort. Välj en annan rotperson först.',
       relationNotFound: 'Personerna är inte släkt på det sättet.',
       siblingThroughParents: 'De är syskon genom sina föräldrar: ta bort en förälder i stället.',
+      conflict:
+        'Personen ändrades någon annanstans (i en annan flik eller session) efter att du öppnade den. Dina ändringar sparades inte.',
     },
     title: 'Person',
     backToTrees: 'Tillbaka till dina släktträd',
@@ -1160,6 +1111,13 @@ export const sv = {
     },
     name: {
       edit: 'Ändra namn',
+    },
+    conflict: {
+      saved: 'Sparat nu:',
+      kept: 'Dina ändringar finns kvar i formuläret. Spara din version över den sparade, eller ladda den sparade versionen (dina ändringar försvinner då).',
+      reload: 'Ladda den sparade versionen',
+      overwrite: 'Spara min version över den',
+      empty: '(tomt)',
     },
     occupation: {
       add: 'Lägg till yrke',

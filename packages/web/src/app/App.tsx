@@ -1,10 +1,8 @@
-import { useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { Providers } from './Providers.tsx';
-import { createRouter } from './router.tsx';
+import type { AppRouter } from './router.tsx';
 
-export function App() {
-  const [router] = useState(createRouter);
+export function App({ router }: { router: AppRouter }) {
   return (
     <Providers>
       <RouterProvider router={router} />

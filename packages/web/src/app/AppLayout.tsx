@@ -11,7 +11,7 @@ import {
   NavLink,
   Stack,
   Text,
-  Tooltip,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
@@ -39,9 +39,11 @@ import { useSession } from '../features/session/queries.ts';
 import { useSessionEndEffect } from '../features/session/useSessionEndEffect.ts';
 import { LanguageSelector } from '../i18n/LanguageSelector.tsx';
 import type { TranslationKey } from '../i18n/messages.ts';
+import { LazyTooltip } from '../lib/LazyTooltip.tsx';
 import { GlobalErrorDialog } from './GlobalErrorDialog.tsx';
 import { Logo } from './Logo.tsx';
 import { RouteChangeSpinner } from './RouteChangeSpinner.tsx';
+import { useFocusMainOnNavigation } from './useFocusMainOnNavigation.ts';
 
 interface NavItem {
   to: string;
@@ -85,7 +87,7 @@ function HeaderLink({ item, isCompact = false }: { item: NavItem; isCompact?: bo
   const isActive = useMatch({ path: item.to, end: false }) !== null;
   if (isCompact) {
     return (
-      <Tooltip label={t(item.label)}>
+      <LazyTooltip label={t(item.label)}>
         <ActionIcon
           component={RouterNavLink}
           to={item.to}
@@ -97,7 +99,7 @@ function HeaderLink({ item, isCompact = false }: { item: NavItem; isCompact?: bo
         >
           <item.icon aria-hidden size={20} />
         </ActionIcon>
-      </Tooltip>
+      </LazyTooltip>
     );
   }
   return (
@@ -203,6 +205,7 @@ export function AppLayout() {
   // Inside a tree the header holds the tree's icons too: it needs a wider screen before the burger gives way.
   const wide = treeItems.length > 0 ? 'lg' : 'md';
   useSessionEndEffect();
+  useFocusMainOnNavigation('main');
 
   return (
     <AppShell
@@ -216,15 +219,10 @@ export function AppLayout() {
       <AppShell.Header>
         <Container size="lg" h="100%">
           <Group h="100%" justify="space-between" wrap="nowrap">
-            <Anchor
-              component={Link}
-              to="/"
-              underline="never"
-              aria-label={t('shell.home')}
-              onClick={menu.close}
-              data-testid="nav-home"
-            >
+            <Anchor component={Link} to="/" underline="never" onClick={menu.close} data-testid="nav-home">
               <Logo />
+              {/* Named "Anor, home page": the visible name first, so speech control finds it by what it shows. */}
+              <VisuallyHidden>{`, ${t('shell.home')}`}</VisuallyHidden>
             </Anchor>
             <Group component="nav" aria-label={t('nav.label')} gap={4} visibleFrom={wide} wrap="nowrap">
               {navItems.map((item) => (

@@ -1,43 +1,21 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { closeGlobalError, useIsGlobalErrorOpen } from './global-error.ts';
+import { lazy, Suspense, useState } from 'react';
+import { useIsGlobalErrorOpen } from './global-error.ts';
 
-/** "An error occurred. Please try again or contact us." with contact-us and close buttons (SPEC §2, §8). */
+// Mantine's Modal (with its focus trap, scroll lock and transitions, some 20 KB gzipped) is not part
+// of the first page: the dialog loads the first time it is needed. A page that failed to load it
+// (offline) lands on the route's error page, which says the same.
+const GlobalErrorModal = lazy(async () => ({ default: (await import('./GlobalErrorModal.tsx')).GlobalErrorModal }));
+
+/** "An error occurred. Please try again or contact us." (SPEC §2, §8), from the first error on. */
 export function GlobalErrorDialog() {
-  const { t } = useTranslation();
   const isOpen = useIsGlobalErrorOpen();
-  const navigate = useNavigate();
-
-  const contactUs = () => {
-    closeGlobalError();
-    void navigate('/contact');
-  };
-
+  const [isNeeded, setIsNeeded] = useState(isOpen);
+  // Once loaded it stays, so that it closes with its transition like any other modal.
+  if (isOpen && !isNeeded) setIsNeeded(true);
+  if (!isNeeded) return null;
   return (
-    <Modal
-      opened={isOpen}
-      onClose={closeGlobalError}
-      title={
-        <Group gap="xs">
-          <IconAlertCircle aria-hidden color="var(--mantine-color-red-7)" />
-          <Text fw={600}>{t('shell.errorTitle')}</Text>
-        </Group>
-      }
-      centered
-      transitionProps={{ duration: 200 }}
-      data-testid="global-error-dialog"
-    >
-      <Text mb="lg">{t('common.error.generic')}</Text>
-      <Group justify="flex-end">
-        <Button variant="default" onClick={contactUs}>
-          {t('shell.contactUs')}
-        </Button>
-        <Button onClick={closeGlobalError} data-autofocus>
-          {t('common.close')}
-        </Button>
-      </Group>
-    </Modal>
+    <Suspense fallback={null}>
+      <GlobalErrorModal />
+    </Suspense>
   );
 }

@@ -1,15 +1,19 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LazyNotifications } from './LazyNotifications.tsx';
 import { createQueryClient } from './query-client.ts';
-import { theme } from './theme.ts';
+import { cssVariablesResolver, themeWithLabels } from './theme.ts';
 
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
+  const { t } = useTranslation();
+  const closeLabel = t('common.close');
+  const theme = useMemo(() => themeWithLabels({ close: closeLabel }), [closeLabel]);
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
-      <Notifications position="top-center" limit={3} />
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+      <LazyNotifications position="top-center" limit={3} />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

@@ -1,7 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Outlet } from 'react-router';
 import { LandingPage } from '../features/landing/LandingPage.tsx';
-import { LoginPage } from '../features/session/LoginPage.tsx';
 import { RequireSession } from '../features/session/RequireSession.tsx';
 import { TreeRoutes } from '../features/visitor/TreeRoutes.tsx';
 import { AppLayout } from './AppLayout.tsx';
@@ -9,7 +8,7 @@ import { FullScreenLoader } from './FullScreenLoader.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
 import { RouteErrorPage } from './RouteErrorPage.tsx';
 
-/** Pages other than the landing and login pages load on demand, keeping the first download small. */
+/** Pages other than the landing page load on demand, keeping the first download small. */
 function lazyPage(load: () => Promise<ComponentType>) {
   return async () => ({ Component: await load() });
 }
@@ -22,6 +21,9 @@ function SessionRoutes() {
   );
 }
 
+export type AppRouter = ReturnType<typeof createRouter>;
+
+/** The router starts loading the first page's lazy route as soon as it is made (main.tsx makes it early). */
 export function createRouter() {
   return createBrowserRouter([
     {
@@ -32,9 +34,15 @@ export function createRouter() {
         {
           // A failing page keeps the header, so the user can go elsewhere.
           errorElement: <RouteErrorPage />,
+          // While the first page's code loads, the header is already there (and its session request on
+          // its way): the spinner covers only this route's outlet, and the tree's below.
+          hydrateFallbackElement: <FullScreenLoader />,
           children: [
             { index: true, element: <LandingPage /> },
-            { path: 'login', element: <LoginPage /> },
+            {
+              path: 'login',
+              lazy: lazyPage(async () => (await import('../features/session/LoginPage.tsx')).LoginPage),
+            },
             {
               path: 'register',
               lazy: lazyPage(async () => (await import('../features/session/RegisterPage.tsx')).RegisterPage),
@@ -71,6 +79,7 @@ export function createRouter() {
             },
             {
               element: <SessionRoutes />,
+              hydrateFallbackElement: <FullScreenLoader />,
               children: [
                 {
                   path: 'account',
@@ -91,6 +100,7 @@ export function createRouter() {
             {
               // A tree's pages: its owner signed in, or anyone who came by its share link.
               element: <TreeRoutes />,
+              hydrateFallbackElement: <FullScreenLoader />,
               children: [
                 {
                   path: 'app/:treeId/person/:personId',

@@ -1,45 +1,27 @@
-import { Button, Menu } from '@mantine/core';
-import { IconCheck, IconChevronDown, IconLanguage } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
-import { changeLanguage, currentLanguage, languageNames, supportedLanguages } from './index.ts';
+import { lazy, Suspense, useState } from 'react';
+import { LanguageButton } from './LanguageButton.tsx';
 
-/** The five languages, each in its own name; the choice is remembered. */
+// The menu (Mantine's Menu and the floating-ui under it, some 14 KB gzipped) is not part of the
+// first page: it loads when the pointer or focus comes to the button, and opens on the click.
+const loadLanguageMenu = async () => ({ default: (await import('./LanguageMenu.tsx')).LanguageMenu });
+const LanguageMenu = lazy(loadLanguageMenu);
+
+/** The language selector of the header and the mobile menu. */
 export function LanguageSelector({ fullWidth = false }: { fullWidth?: boolean }) {
-  // useTranslation re-renders this component when the language changes.
-  const { t } = useTranslation();
-  const active = currentLanguage();
-
+  const [isMenuWanted, setIsMenuWanted] = useState(false);
+  const button = (
+    <LanguageButton
+      fullWidth={fullWidth}
+      aria-expanded={false}
+      onPointerEnter={() => void loadLanguageMenu()}
+      onFocus={() => void loadLanguageMenu()}
+      onClick={() => setIsMenuWanted(true)}
+    />
+  );
+  if (!isMenuWanted) return button;
   return (
-    <Menu position="bottom-end" withinPortal shadow="md" width={180}>
-      <Menu.Target>
-        <Button
-          variant="subtle"
-          color="gray"
-          fullWidth={fullWidth}
-          justify={fullWidth ? 'space-between' : 'center'}
-          leftSection={<IconLanguage aria-hidden size={18} />}
-          rightSection={<IconChevronDown aria-hidden size={14} />}
-          aria-label={`${t('language.label')}: ${languageNames[active]}`}
-          data-testid="language-selector"
-        >
-          {languageNames[active]}
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{t('language.label')}</Menu.Label>
-        {supportedLanguages.map((language) => (
-          <Menu.Item
-            key={language}
-            lang={language}
-            onClick={() => void changeLanguage(language)}
-            rightSection={language === active ? <IconCheck aria-hidden size={16} /> : null}
-            aria-current={language === active ? 'true' : undefined}
-            data-testid={`language-option-${language}`}
-          >
-            {languageNames[language]}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+    <Suspense fallback={button}>
+      <LanguageMenu fullWidth={fullWidth} />
+    </Suspense>
   );
 }

@@ -1,5 +1,6 @@
 import { type Language, languages } from '@anor/core';
-import { chooseLanguage, defaultLanguage, dictionaries, isLanguage } from '@anor/core/i18n';
+import { chooseLanguage, defaultLanguage, isLanguage } from '@anor/core/i18n/language';
+import { loadDictionary } from '@anor/core/i18n/load';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { setLanguageSource } from '../api/client.ts';
@@ -35,8 +36,15 @@ export function currentLanguage(): Language {
   return language && isLanguage(language) ? language : defaultLanguage;
 }
 
-/** Switches the interface language and remembers the choice. */
+/** Adds a language's texts to i18next, loading them first if this page has not yet. */
+async function addLanguage(language: Language): Promise<void> {
+  if (i18n.hasResourceBundle(language, 'translation')) return;
+  i18n.addResourceBundle(language, 'translation', await loadDictionary(language));
+}
+
+/** Switches the interface language, once its texts are here (offline it stays as it is), and remembers the choice. */
 export async function changeLanguage(language: Language): Promise<void> {
+  await addLanguage(language);
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {
@@ -45,25 +53,30 @@ export async function changeLanguage(language: Language): Promise<void> {
   await i18n.changeLanguage(language);
 }
 
-const resources = Object.fromEntries(
-  Object.entries(dictionaries).map(([language, dictionary]) => [language, { translation: dictionary }]),
-);
-
-void i18n.use(initReactI18next).init({
-  resources,
-  lng: initialLanguage(),
-  fallbackLng: defaultLanguage,
-  supportedLngs: [...languages],
-  defaultNS: 'translation',
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  react: { useSuspense: false },
-});
-
-document.documentElement.lang = currentLanguage();
-i18n.on('languageChanged', () => {
+/**
+ * i18next with the texts of the first language only: the other four load when chosen. Every
+ * dictionary has every key (a test checks), so nothing falls back to another language.
+ */
+async function initI18n(): Promise<void> {
+  const language = initialLanguage();
+  await i18n.use(initReactI18next).init({
+    resources: { [language]: { translation: await loadDictionary(language) } },
+    lng: language,
+    fallbackLng: false,
+    supportedLngs: [...languages],
+    defaultNS: 'translation',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    react: { useSuspense: false },
+  });
   document.documentElement.lang = currentLanguage();
-});
+  i18n.on('languageChanged', () => {
+    document.documentElement.lang = currentLanguage();
+  });
+}
+
+/** Settles when the first language's texts are in; main.tsx renders after it. */
+export const i18nReady: Promise<void> = initI18n();
 
 setLanguageSource(currentLanguage);
 

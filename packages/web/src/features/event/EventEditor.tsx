@@ -89,6 +89,11 @@ export interface EventEditorProps {
   onDirtyChange: (isDirty: boolean) => void;
   /** Whether a modal of the editor's own is open (Escape is then that modal's). */
   onModalChange: (isOpen: boolean) => void;
+  /**
+   * Gives the title the focus when the editor shows: after the type picker, whose button had the
+   * focus and is gone, so that the keyboard stays in the modal and a screen reader says where it is.
+   */
+  focusTitle?: boolean;
 }
 
 type OpenModal = 'delete' | null;
@@ -130,6 +135,7 @@ export function EventEditor({
   onShowPerson,
   onDirtyChange,
   onModalChange,
+  focusTitle = false,
 }: EventEditorProps) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -154,11 +160,15 @@ export function EventEditor({
   const deleteEvent = useDeleteEvent(treeId);
   const isDirty = isDraftChanged(initial, draft) || localNotes.length > 0;
   const formRef = useRef<HTMLFormElement>(null);
+  const titleRef = useRef<HTMLHeadingElement>(null);
   // Raised whenever new errors (or the conflict notice) appear: the first of them is scrolled into view.
   const [errorsShown, setErrorsShown] = useState(0);
   const isPending = createEvent.isPending || updateEvent.isPending;
 
   useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
+  useEffect(() => {
+    if (focusTitle) titleRef.current?.focus();
+  }, [focusTitle]);
   useEffect(() => {
     if (errorsShown === 0) return;
     const first = formRef.current?.querySelector('[role="alert"], [aria-invalid="true"]');
@@ -283,7 +293,14 @@ export function EventEditor({
     >
       <Stack gap="md">
         <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
-          <Title order={2} fz="h3" style={{ overflowWrap: 'anywhere' }} data-testid="event-editor-title">
+          <Title
+            ref={titleRef}
+            order={2}
+            fz="h3"
+            tabIndex={-1}
+            style={{ overflowWrap: 'anywhere' }}
+            data-testid="event-editor-title"
+          >
             {typeName(draft)}
           </Title>
           {base ? (

@@ -5,6 +5,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ErrorView } from '../../lib/ErrorView.tsx';
+import { useReturnFocus } from '../../lib/useReturnFocus.ts';
 import { ConfirmModal } from '../location/ConfirmModal.tsx';
 import { locationQueries } from '../location/queries.ts';
 import { usePersonModalProps } from '../person/layout.ts';
@@ -59,6 +60,7 @@ export function EventModal({ treeId, canEdit, target, onClose, onOpen, onSaved, 
   const [isChildModalOpen, setChildModalOpen] = useState(false);
   const [pendingAction, setPendingAction] = useState<(() => void) | null>(null);
   const [isOpened, setOpened] = useState(true);
+  const returnFocus = useReturnFocus();
 
   const options = target.kind === 'new' ? target.options : {};
   const personQuery = useQuery({
@@ -142,6 +144,7 @@ export function EventModal({ treeId, canEdit, target, onClose, onOpen, onSaved, 
           key={chosenType}
           event={null}
           restricted={restricted}
+          focusTitle={options.type === undefined}
           initialDraft={newEventDraft(chosenType, {
             participants: presets,
             location: placeQuery.data ? placeChoiceOf(placeQuery.data) : undefined,
@@ -174,7 +177,10 @@ export function EventModal({ treeId, canEdit, target, onClose, onOpen, onSaved, 
       opened={isOpened}
       onClose={requestClose}
       // The fade-out ends before the provider forgets the target.
-      onExitTransitionEnd={onClose}
+      onExitTransitionEnd={() => {
+        returnFocus();
+        onClose();
+      }}
       closeOnEscape={!isChildModalOpen && pendingAction === null}
       title={
         <Text size="xs" tt="uppercase" fw={700} c="dimmed" style={{ letterSpacing: '0.06em' }}>

@@ -167,7 +167,7 @@ function ExamplePerson() {
     <Paper withBorder shadow="sm" radius="lg" p={{ base: 'md', sm: 'xl' }}>
       <Group gap="md" wrap="nowrap" mb="lg">
         <ThemeIcon size={56} radius="xl" variant="light" color="orange">
-          <Text fw={700} fz="lg" c="orange.8">
+          <Text fw={700} fz="lg">
             AL
           </Text>
         </ThemeIcon>

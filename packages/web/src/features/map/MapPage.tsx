@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { ErrorView } from '../../lib/ErrorView.tsx';
-import { locationHref } from '../location/paths.ts';
+import { locationHref, placesHref } from '../location/paths.ts';
 import { personHref } from '../person/paths.ts';
 import { treeQueries } from '../trees/queries.ts';
 import { MapFallback, PlaceMap, type PlaceMarker } from './index.ts';
@@ -100,7 +100,12 @@ export function MapPage() {
             <Text span c="dimmed" size="sm">
               {' · '}
               {t('map.openPlace')}
+              {' · '}
             </Text>
+            {/* The same places without the map: for screen readers, and a shorter way for the keyboard. */}
+            <Anchor component={Link} to={placesHref(treeId)} size="sm" data-testid="map-as-list">
+              {t('map.asList')}
+            </Anchor>
           </Text>
           <Suspense fallback={<MapFallback height={MAP_HEIGHT} />}>
             <PlaceMap markers={markers} cluster onMarkerClick={openPlace} height={MAP_HEIGHT} data-testid="tree-map" />

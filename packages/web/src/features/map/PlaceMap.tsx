@@ -67,6 +67,12 @@ function PlaceMapView({
       });
       marker.bindTooltip(placeLabel(place), { direction: 'top' });
       marker.on('click', () => onClickRef.current?.(place.id));
+      // Leaflet makes a marker a focusable button but acts on Enter only for popups: this one opens its place.
+      marker.on('keydown', (event: L.LeafletKeyboardEvent) => {
+        if (event.originalEvent.key !== 'Enter' && event.originalEvent.key !== ' ') return;
+        event.originalEvent.preventDefault();
+        onClickRef.current?.(place.id);
+      });
       layer.addLayer(marker);
     }
     layer.addTo(map);

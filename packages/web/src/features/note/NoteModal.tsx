@@ -7,6 +7,7 @@ import { isApiError } from '../../api/client.ts';
 import { useFormat } from '../../i18n/format.ts';
 import { codeKey, errorKey } from '../../i18n/messages.ts';
 import { FormError } from '../../lib/FormError.tsx';
+import { useReturnFocus } from '../../lib/useReturnFocus.ts';
 import { ConfirmModal } from '../location/ConfirmModal.tsx';
 import { usePersonModalProps } from '../person/layout.ts';
 import { RichTextEditor } from './lazy-editor.ts';
@@ -61,6 +62,7 @@ export function NoteModal({ mode: initialMode, note, onSave, onClose }: NoteModa
   const modalProps = usePersonModalProps('lg');
   const [mode, setMode] = useState<NoteModalMode>(onSave ? initialMode : 'view');
   const [isOpened, setOpened] = useState(true);
+  const returnFocus = useReturnFocus();
   const [initial] = useState(() => draftOfNote(note));
   const [draft, setDraft] = useState<NoteDraft>(initial);
   const [errors, setErrors] = useState<NoteDraftErrors & { form?: string }>({});
@@ -114,7 +116,10 @@ export function NoteModal({ mode: initialMode, note, onSave, onClose }: NoteModa
       {...modalProps}
       opened={isOpened}
       onClose={requestClose}
-      onExitTransitionEnd={onClose}
+      onExitTransitionEnd={() => {
+        returnFocus();
+        onClose();
+      }}
       // Above the event modal and the location dialog it may open from; below their questions.
       zIndex={300}
       closeOnEscape={!isAsking}

@@ -316,7 +316,8 @@ function PersonContent({ treeId, mainNodes, person }: { treeId: string; mainNode
                         size="xs"
                         fw={700}
                         tt="uppercase"
-                        c={`${color}.9`}
+                        // The light variant's text colour: readable on its tint in every root colour (theme.ts).
+                        c={`var(--mantine-color-${color}-light-color)`}
                         bg={`${color}.1`}
                         px={8}
                         py={2}

@@ -55,7 +55,7 @@ export function LimitDialog({
         </Stack>
       </Group>
       <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
+        <Button variant="default" onClick={onClose} data-testid="limit-dialog-close">
           {t('common.close')}
         </Button>
         <Button component={Link} to="/pricing" onClick={onClose} data-testid="limit-dialog-subscribe">

@@ -4,6 +4,7 @@ import { type ReactNode, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/format.ts';
 import { ErrorView } from '../../lib/ErrorView.tsx';
+import { useReturnFocus } from '../../lib/useReturnFocus.ts';
 import { ConfirmModal } from '../location/ConfirmModal.tsx';
 import { usePersonModalProps } from '../person/layout.ts';
 import { personQueries } from '../person/queries.ts';
@@ -55,6 +56,7 @@ export function SourceDialogFrame({
   const [isDirty, setDirty] = useState(false);
   const [isChildOpen, setChildOpen] = useState(false);
   const [isAsking, setAsking] = useState(false);
+  const returnFocus = useReturnFocus();
 
   const close = useCallback(() => setOpened(false), []);
   const requestClose = () => {
@@ -71,7 +73,10 @@ export function SourceDialogFrame({
       overlayProps={isStacked ? { backgroundOpacity: 0.2 } : undefined}
       opened={isOpened}
       onClose={requestClose}
-      onExitTransitionEnd={onClosed}
+      onExitTransitionEnd={() => {
+        returnFocus();
+        onClosed();
+      }}
       closeOnEscape={isTop && !isChildOpen && !isAsking}
       title={
         <Text size="xs" tt="uppercase" fw={700} c="dimmed" style={{ letterSpacing: '0.06em' }}>
