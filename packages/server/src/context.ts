@@ -43,7 +43,7 @@ export function createContext(config: Config, db: Db, auth: Auth, mailer: Mailer
     auth,
     mailer,
     users: createUserService({ db, auth }),
-    trees: createTreeService({ db }),
+    trees: createTreeService({ db, livingYears: config.privacyLivingYears }),
     persons: createPersonService({ db, livingYears: config.privacyLivingYears }),
     locations: createLocationService({ db }),
     events: createEventService({ db, livingYears: config.privacyLivingYears }),

@@ -65,6 +65,13 @@ export interface TableInfo {
  */
 const rewrittenAfterRestore = new Set(['tree']);
 
+/**
+ * Tables that statement-level triggers of other tables add rows to: the privacy triggers name the
+ * persons whose lives changed (`person_privacy_dirty`) as events and parent links go in. Emptied
+ * after every other table is in, and filled again with the backup's rows alone.
+ */
+const refilledAfterRestore = new Set(['person_privacy_dirty']);
+
 let cachedTables: TableInfo[] | null = null;
 
 /** Every table of the schema, each after the tables it refers to. */
@@ -480,6 +487,7 @@ export async function restoreDatabase(db: Db, file: string, options: { force?: b
         const deferredColumns = table.selfReferences.filter((name) => columns.some((c) => c.name === name));
         for (let i = 0; i < section.rows; i++) {
           let line = (await next(`row ${i + 1} of ${table.name}`)) as string;
+          if (refilledAfterRestore.has(table.name)) inserter.rewritten.push(line);
           if (deferredColumns.length > 0 || rewrittenAfterRestore.has(table.name)) {
             const row = parseLine<Record<string, unknown>>(line, `a row of ${table.name}`);
             if (rewrittenAfterRestore.has(table.name)) inserter.rewritten.push(line);
@@ -506,9 +514,17 @@ export async function restoreDatabase(db: Db, file: string, options: { force?: b
       for (const name of expected.keys()) {
         if (!done.has(name)) throw new AdminError(`The backup file is incomplete: ${name} is missing.`);
       }
+      for (const inserter of inserters) {
+        if (!refilledAfterRestore.has(inserter.table.name)) continue;
+        await tx.execute(sql.raw(`delete from ${quote(inserter.table.name)}`));
+        for (let from = 0; from < inserter.rewritten.length; from += BATCH) {
+          inserter.batch = inserter.rewritten.slice(from, from + BATCH);
+          await insertBatch(tx, inserter);
+        }
+      }
       // The counters and the privacy revision as the backup has them, over what the triggers counted.
       for (const inserter of inserters) {
-        if (inserter.rewritten.length === 0) continue;
+        if (inserter.rewritten.length === 0 || refilledAfterRestore.has(inserter.table.name)) continue;
         const keys = new Set(inserter.table.primaryKey);
         const columns = inserter.columns.filter((column) => !keys.has(column.name));
         await updateRows(tx, inserter.table, columns, inserter.rewritten);

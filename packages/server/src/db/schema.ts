@@ -10,6 +10,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -139,13 +140,10 @@ export const tree = pgTable(
     sourcesCount: integer('sources_count').notNull().default(0),
     /**
      * Raised by statement-level triggers on event, event_participant and parent_child: whatever can
-     * change who is presumed living. `person_public` is recomputed when it no longer matches.
+     * change who is presumed living. `person_public` is brought up to date when `tree_privacy` says
+     * it was computed for an older revision.
      */
     privacyRevision: integer('privacy_revision').notNull().default(0),
-    /** The revision, day and living-years setting `person_public` was computed for (null: never). */
-    privacyComputedRevision: integer('privacy_computed_revision'),
-    privacyComputedOn: date('privacy_computed_on', { mode: 'string' }),
-    privacyComputedYears: integer('privacy_computed_years'),
     ...timestamps,
   },
   (table) => [
@@ -155,17 +153,52 @@ export const tree = pgTable(
 );
 
 /**
+ * The privacy cache of a tree (modules/privacy/): the revision, day and living-years setting
+ * `person_public` was computed for, and how many persons it holds (a visitor's list total). No row:
+ * never computed. Only a visitor's refresh writes it, never a write to the tree, so the refresh
+ * does not wait for the tree row a write holds; no foreign key for the same reason (an insert
+ * would share-lock the tree row): a trigger on tree deletes the rows of deleted trees.
+ */
+export const treePrivacy = pgTable('tree_privacy', {
+  treeId: uuid('tree_id').primaryKey(),
+  computedRevision: integer('computed_revision').notNull(),
+  computedOn: date('computed_on', { mode: 'string' }).notNull(),
+  computedYears: integer('computed_years').notNull(),
+  publicCount: integer('public_count').notNull().default(0),
+});
+
+/**
  * The persons of a tree presumed dead, so shown to visitors (modules/privacy/): a cache of the rule,
- * recomputed set-wise when the tree's privacy revision, the day or the setting has changed. Everyone
- * not listed is presumed living and private.
+ * brought up to date for the persons named in `person_privacy_dirty` (and wholly when the day or
+ * the setting has changed). Everyone not listed is presumed living and private. No foreign key to
+ * tree, as for `tree_privacy`.
  */
 export const personPublic = pgTable(
   'person_public',
   {
-    treeId: uuid('tree_id')
-      .notNull()
-      .references(() => tree.id, { onDelete: 'cascade' }),
+    treeId: uuid('tree_id').notNull(),
     personId: uuid('person_id').notNull(),
+    /** The person's `sort_key`, copied (and kept by a trigger on person), so a visitor's list pages by an index. */
+    sortKey: text('sort_key').notNull().default(''),
+  },
+  (table) => [
+    primaryKey({ columns: [table.treeId, table.personId] }),
+    index('person_public_sort_idx').on(table.treeId, sql`${table.sortKey} collate "C"`, table.personId),
+  ],
+);
+
+/**
+ * The persons whose own life events or parent links changed since `person_public` was last brought
+ * up to date: written by the statement-level privacy triggers, taken by the refresh. `version` is
+ * the writing transaction's id, new on every write, so the refresh deletes only rows no write has
+ * named again since it read them. No foreign key, as for `tree_privacy`.
+ */
+export const personPrivacyDirty = pgTable(
+  'person_privacy_dirty',
+  {
+    treeId: uuid('tree_id').notNull(),
+    personId: uuid('person_id').notNull(),
+    version: bigint('version', { mode: 'number' }).notNull().default(sql`txid_current()`),
   },
   (table) => [primaryKey({ columns: [table.treeId, table.personId] })],
 );

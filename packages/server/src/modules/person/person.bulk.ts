@@ -1,5 +1,5 @@
 import { type Gender, uuidv7 } from '@anor/core';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { parentChild, partner, person, tree as treeTable } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
@@ -91,6 +91,10 @@ export async function insertFamily(tx: Db, treeId: string, family: BulkFamily): 
       })),
     );
   }
+  // The links' foreign-key checks find their persons by a plan made for the table as its statistics
+  // describe it: an empty table's plan scans it whole for every link. Fresh statistics (they count
+  // this transaction's rows) make it a look-up.
+  if (family.persons.length >= BATCH) await tx.execute(sql`analyze ${person}`);
   const parentRows = [...new Map(family.parents.map(([p, c]) => [`${p} ${c}`, { p, c }])).values()];
   for (let i = 0; i < parentRows.length; i += BATCH) {
     await tx

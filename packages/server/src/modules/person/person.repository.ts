@@ -2,7 +2,7 @@ import type { ChildSummary, Gender, PersonSummary, RootRelation, SiblingSummary 
 import { and, asc, count, desc, eq, inArray, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
-import { parentChild, partner, person, siblingLink, tree } from '../../db/schema.ts';
+import { parentChild, partner, person, personPublic, siblingLink, tree } from '../../db/schema.ts';
 import { countPublicPersons, presumedDead } from '../privacy/privacy.repository.ts';
 
 /** All SQL about persons and their relations. Every statement filters by tree_id. */
@@ -480,15 +480,27 @@ export async function listPersons(db: Db, treeId: string, filter: PersonListFilt
     recent: [desc(person.createdAt), desc(person.id)],
   }[filter.sort];
   // Deferred join: the page's ids come from the (index-ordered) narrow scan, and only those
-  // rows are then read whole, so a deep page does not fetch every row it skips.
-  const page = db
-    .select({ pageId: sql<string>`${person.id}`.as('page_id') })
-    .from(person)
-    .where(where)
-    .orderBy(...order)
-    .limit(filter.limit)
-    .offset(filter.offset)
-    .as('page');
+  // rows are then read whole, so a deep page does not fetch every row it skips. A visitor's whole
+  // list by name scans the privacy cache's own index (it keeps each person's sort key), so a deep
+  // page costs what the owner's does, not a look-up in the cache for every person skipped.
+  const page =
+    filter.onlyPublic && unfiltered && filter.sort === 'name'
+      ? db
+          .select({ pageId: sql<string>`${personPublic.personId}`.as('page_id') })
+          .from(personPublic)
+          .where(eq(personPublic.treeId, treeId))
+          .orderBy(sql`${personPublic.sortKey} collate "C"`, asc(personPublic.personId))
+          .limit(filter.limit)
+          .offset(filter.offset)
+          .as('page')
+      : db
+          .select({ pageId: sql<string>`${person.id}`.as('page_id') })
+          .from(person)
+          .where(where)
+          .orderBy(...order)
+          .limit(filter.limit)
+          .offset(filter.offset)
+          .as('page');
   const items = await db
     .select(summaryColumns)
     .from(page)

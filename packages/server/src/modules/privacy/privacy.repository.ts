@@ -6,14 +6,34 @@ import { queryRows } from '../../db/rows.ts';
 export type PrivacyCutoffs = ReturnType<typeof privacyCutoffs>;
 
 /**
+ * Which persons a refresh decides about: all of the tree, or those a write named in
+ * `person_privacy_dirty` with their parents and children (the rule of each of these reads their
+ * own life events, their parents' and their children's, so those lives are read too).
+ */
+type Scope = { kind: 'all' } | { kind: 'persons'; ids: readonly string[] };
+
+/**
  * The one rule, as SQL: the persons of the tree presumed dead, so that a visitor may see them.
  * Everyone else is presumed living and private. A date counts by its latest possible day
  * (`date_to`), so "about 1900" or "after 1900" never makes a living person public. Set-wise: one
- * pass over the tree's life events (one row per person) and its parent links.
+ * pass over the life events (one row per person) and parent links of the tree, or of the scope's
+ * persons and their relatives. Answers `with …, fresh(person_id) as (…)` for a statement to finish.
  */
-function publicPersonsQuery(treeId: string, cutoffs: PrivacyCutoffs): SQL {
+function publicPersonsQuery(treeId: string, cutoffs: PrivacyCutoffs, scope: Scope): SQL {
+  const whole = scope.kind === 'all';
+  const neighbours = (from: string) => sql`
+    select id from ${sql.raw(from)}
+    union select pc.parent_id from parent_child pc join ${sql.raw(from)} x on pc.child_id = x.id where pc.tree_id = ${treeId}
+    union select pc.child_id from parent_child pc join ${sql.raw(from)} x on pc.parent_id = x.id where pc.tree_id = ${treeId}`;
+  const scoped = whole
+    ? sql``
+    : sql`dirty(id) as (select unnest(${`{${scope.ids.join(',')}}`}::uuid[])),
+      affected(id) as (${neighbours('dirty')}),
+      relevant(id) as (${neighbours('affected')}),`;
+  const inScope = (column: SQL, set: 'affected' | 'relevant') =>
+    whole ? sql`` : sql`and ${column} in (select id from ${sql.raw(set)})`;
   return sql`
-    with life as (
+    with ${scoped} life as (
       select lp.person_id,
         bool_or(e.type in ('death', 'burial')) as died,
         min(e.date_to) filter (where e.type in ('birth', 'baptism')) as born_by,
@@ -21,55 +41,230 @@ function publicPersonsQuery(treeId: string, cutoffs: PrivacyCutoffs): SQL {
       from event_participant lp
       join event e on e.tree_id = lp.tree_id and e.id = lp.event_id
       where lp.tree_id = ${treeId} and lp.role = 'primary'
-        and e.type in ('birth', 'baptism', 'death', 'burial')
+        and e.type in ('birth', 'baptism', 'death', 'burial') ${inScope(sql`lp.person_id`, 'relevant')}
       group by lp.person_id
-    )
-    select person_id from life where died or born_by < ${cutoffs.bornBefore}::date
-    union
-    select pc.parent_id from parent_child pc join life l on l.person_id = pc.child_id
-    where pc.tree_id = ${treeId} and l.born_by < ${cutoffs.childBornBefore}::date
-    union
-    select pc.child_id from parent_child pc join life l on l.person_id = pc.parent_id
-    where pc.tree_id = ${treeId}
-      and (l.born_by < ${cutoffs.parentBornBefore}::date or l.died_by < ${cutoffs.parentDiedBefore}::date)`;
+    ), fresh(person_id) as (
+      select person_id from life where (died or born_by < ${cutoffs.bornBefore}::date) ${inScope(sql`person_id`, 'affected')}
+      union
+      select pc.parent_id from parent_child pc join life l on l.person_id = pc.child_id
+      where pc.tree_id = ${treeId} and l.born_by < ${cutoffs.childBornBefore}::date ${inScope(sql`pc.parent_id`, 'affected')}
+      union
+      select pc.child_id from parent_child pc join life l on l.person_id = pc.parent_id
+      where pc.tree_id = ${treeId} ${inScope(sql`pc.child_id`, 'affected')}
+        and (l.born_by < ${cutoffs.parentBornBefore}::date or l.died_by < ${cutoffs.parentDiedBefore}::date)
+    )`;
 }
 
 /**
- * Makes `person_public` current for the tree: recomputed (in one transaction, one statement) when
- * a write has raised the tree's privacy revision since, the day has changed (the 110 years move),
- * or the setting has. Most visits find it current and cost one primary-key read.
+ * Brings `person_public` to the rule for the scope's persons in one statement: only the difference
+ * is written (after an edit a row or two, not the whole tree), each row with the person's sort key.
+ * Answers how many rows went and came, and how many public persons the scope holds now.
+ */
+async function writePublicPersons(tx: Db, treeId: string, cutoffs: PrivacyCutoffs, scope: Scope) {
+  const decided = scope.kind === 'all' ? sql`` : sql`and pp.person_id in (select id from affected)`;
+  const [counts] = await queryRows<{ gone: number; added: number; fresh: number }>(
+    tx,
+    sql`${publicPersonsQuery(treeId, cutoffs, scope)},
+      gone as (
+        delete from person_public pp where pp.tree_id = ${treeId} ${decided}
+          and not exists (select 1 from fresh f where f.person_id = pp.person_id)
+        returning 1),
+      added as (
+        insert into person_public (tree_id, person_id, sort_key)
+        select ${treeId}, f.person_id, p.sort_key from fresh f join person p on p.tree_id = ${treeId} and p.id = f.person_id
+        where not exists (select 1 from person_public pp where pp.tree_id = ${treeId} and pp.person_id = f.person_id)
+        returning 1)
+      select (select count(*) from gone)::int as gone, (select count(*) from added)::int as added,
+        (select count(*) from fresh)::int as fresh`,
+  );
+  return counts ?? { gone: 0, added: 0, fresh: 0 };
+}
+
+/** More dirty persons than this, and the whole tree is recomputed (one pass is then cheaper). */
+const INCREMENTAL_LIMIT = 2_000;
+/** A recomputation that changed this many rows refreshes the planner's statistics of the cache. */
+const ANALYZE_AFTER = 10_000;
+
+interface PrivacyState {
+  revision: number;
+  /** No write has changed a life or a parent link since the cache was brought up to date. */
+  isRevisionCurrent: boolean;
+  /** The cache was computed whole on this day (the cut-off dates move with the day). */
+  isDayCurrent: boolean;
+  /** …and for this setting of PRIVACY_LIVING_YEARS, and at all. */
+  isSettingCurrent: boolean;
+  computedRevision: number | null;
+  computedOn: string | null;
+  publicCount: number;
+}
+
+function readState(tx: Db, treeId: string, today: string, livingYears: number) {
+  return queryRows<PrivacyState>(
+    tx,
+    sql`select t.privacy_revision as revision,
+          p.computed_revision is not distinct from t.privacy_revision as "isRevisionCurrent",
+          p.computed_on is not distinct from ${today}::date as "isDayCurrent",
+          p.computed_years is not distinct from ${livingYears} as "isSettingCurrent",
+          p.computed_revision as "computedRevision", p.computed_on::text as "computedOn",
+          coalesce(p.public_count, 0) as "publicCount"
+        from tree t left join tree_privacy p on p.tree_id = t.id where t.id = ${treeId}`,
+  );
+}
+
+/** One refresh at a time per tree; the tree's deletion waits for it too (see the migration). */
+function lockTreePrivacy(tx: Db, treeId: string, wait: boolean) {
+  const key = sql`hashtext(${`privacy:${treeId.toLowerCase()}`})`;
+  return queryRows<{ locked: boolean }>(
+    tx,
+    wait
+      ? sql`select true as locked from pg_advisory_xact_lock(${key})`
+      : sql`select pg_try_advisory_xact_lock(${key}) as locked`,
+  );
+}
+
+function saveState(
+  tx: Db,
+  treeId: string,
+  state: { revision: number; on: string; years: number; publicCount: number },
+) {
+  return tx.execute(sql`insert into tree_privacy (tree_id, computed_revision, computed_on, computed_years, public_count)
+    values (${treeId}, ${state.revision}, ${state.on}::date, ${state.years}, ${state.publicCount})
+    on conflict (tree_id) do update set computed_revision = excluded.computed_revision,
+      computed_on = excluded.computed_on, computed_years = excluded.computed_years, public_count = excluded.public_count`);
+}
+
+/**
+ * Deletes the dirty persons a refresh has read and reconsidered, but only rows still at the
+ * version read (a write that named the person again since gave the row its own transaction's id)
+ * and not held by a write under way (skipped, not waited for): those stay for the next visit.
+ */
+export async function forgetDirtyPersons(tx: Db, treeId: string, seen: readonly { id: string; version: string }[]) {
+  if (seen.length === 0) return;
+  const ids = `{${seen.map((row) => row.id).join(',')}}`;
+  const versions = `{${seen.map((row) => row.version).join(',')}}`;
+  await tx.execute(sql`delete from person_privacy_dirty where ctid = any(array(
+    select d.ctid from person_privacy_dirty d
+    join unnest(${ids}::uuid[], ${versions}::bigint[]) as seen(id, version)
+      on seen.id = d.person_id and seen.version = d.version
+    where d.tree_id = ${treeId}
+    for update of d skip locked))`);
+}
+
+/**
+ * Brings the cache to the tree's latest writes, before a visitor's read answers, without waiting
+ * for the writes under way (they hold the tree row; nothing here touches it). In order: the
+ * tree's privacy revision; the dirty persons and their versions; the rule for them (with their
+ * parents and children), read after, so it sees at least the writes that named them; then only
+ * the dirty rows still at the versions read are deleted, skipping any a write under way holds, so
+ * a person named again meanwhile stays dirty for the next visit. The cache is marked computed for
+ * the revision read first: a write counted after it makes the next visit look again.
+ */
+async function refreshChanged(db: Db, treeId: string, livingYears: number, now: Date) {
+  const today = now.toISOString().slice(0, 10);
+  let changed = 0;
+  await db.transaction(async (tx) => {
+    await lockTreePrivacy(tx, treeId, true);
+    const [state] = await readState(tx, treeId, today, livingYears);
+    if (!state || (state.isRevisionCurrent && state.isSettingCurrent)) return;
+    const readDirty = (limit: SQL) =>
+      queryRows<{ id: string; version: string }>(
+        tx,
+        sql`select person_id as id, version::text from person_privacy_dirty where tree_id = ${treeId} ${limit}`,
+      );
+    let dirty = await readDirty(sql`limit ${INCREMENTAL_LIMIT + 1}`);
+    const isWhole = !state.isSettingCurrent || dirty.length > INCREMENTAL_LIMIT;
+    if (dirty.length > INCREMENTAL_LIMIT) dirty = await readDirty(sql``);
+    const cutoffs = privacyCutoffs(now, livingYears);
+    let publicCount = state.publicCount;
+    if (isWhole) {
+      const counts = await writePublicPersons(tx, treeId, cutoffs, { kind: 'all' });
+      changed = counts.gone + counts.added;
+      publicCount = counts.fresh;
+    } else if (dirty.length > 0) {
+      const scope = { kind: 'persons' as const, ids: dirty.map((row) => row.id) };
+      const counts = await writePublicPersons(tx, treeId, cutoffs, scope);
+      changed = counts.gone + counts.added;
+      publicCount += counts.added - counts.gone;
+    }
+    await forgetDirtyPersons(tx, treeId, dirty);
+    await saveState(tx, treeId, {
+      revision: state.revision,
+      on: isWhole ? today : (state.computedOn ?? today),
+      years: livingYears,
+      publicCount,
+    });
+  });
+  if (changed >= ANALYZE_AFTER) await db.execute(sql`analyze person_public`);
+}
+
+/**
+ * A new day moves the cut-off dates, and the rule then makes more persons public, never fewer:
+ * until the tree is recomputed whole, yesterday's cache errs towards private. So the visitor who
+ * finds it is answered at once, and the recomputation runs after, off the request (one at a time;
+ * a refresh of writes waits for it). It takes no dirty persons: the writes it does not see stay
+ * dirty, and those it sees are only looked at once more.
+ */
+async function recomputeForNewDay(db: Db, treeId: string, livingYears: number, now: Date) {
+  const today = now.toISOString().slice(0, 10);
+  let changed = 0;
+  await db.transaction(async (tx) => {
+    const [lock] = await lockTreePrivacy(tx, treeId, false);
+    if (!lock?.locked) return;
+    const [state] = await readState(tx, treeId, today, livingYears);
+    if (!state || state.isDayCurrent || !state.isSettingCurrent || state.computedRevision === null) return;
+    const counts = await writePublicPersons(tx, treeId, privacyCutoffs(now, livingYears), { kind: 'all' });
+    changed = counts.gone + counts.added;
+    await saveState(tx, treeId, {
+      revision: state.computedRevision,
+      on: today,
+      years: livingYears,
+      publicCount: counts.fresh,
+    });
+  });
+  if (changed >= ANALYZE_AFTER) await db.execute(sql`analyze person_public`);
+}
+
+/** Refreshes under way in this process, per database and tree: visitors who arrive meanwhile wait for the same one. */
+const pending = new WeakMap<Db, Map<string, { revision: number; done: Promise<void> }>>();
+const newDays = new WeakMap<Db, Set<string>>();
+
+/**
+ * Makes `person_public` current for the tree before a visitor's read: after writes that changed a
+ * life or a parent link (the persons they named, at once), for a new setting (whole, at once), for
+ * a new day (whole, after the answer: see `recomputeForNewDay`). Most visits find it current and
+ * cost one primary-key read.
  */
 export async function refreshPublicPersons(db: Db, treeId: string, livingYears: number, now = new Date()) {
   const today = now.toISOString().slice(0, 10);
-  const isCurrent = async (tx: Db) => {
-    const [state] = await queryRows<{ current: boolean; revision: number }>(
-      tx,
-      sql`select privacy_revision as revision,
-            (privacy_computed_revision is not distinct from privacy_revision
-             and privacy_computed_on = ${today}::date and privacy_computed_years = ${livingYears}) as current
-          from tree where id = ${treeId}`,
+  const [state] = await readState(db, treeId, today, livingYears);
+  if (!state) return;
+  if (!state.isRevisionCurrent || !state.isSettingCurrent) {
+    const byTree = pending.get(db) ?? new Map<string, { revision: number; done: Promise<void> }>();
+    pending.set(db, byTree);
+    // A refresh that started after this revision was read takes in every write it counts.
+    const running = byTree.get(treeId);
+    if (running && running.revision >= state.revision) return running.done;
+    const done = (running?.done.catch(() => undefined) ?? Promise.resolve()).then(() =>
+      refreshChanged(db, treeId, livingYears, now),
     );
-    return state;
-  };
-  const state = await isCurrent(db);
-  if (!state || state.current) return;
-  await db.transaction(async (tx) => {
-    // One recomputation at a time per tree; a second visitor waits and then finds it current.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`privacy:${treeId}`}))`);
-    const again = await isCurrent(tx);
-    if (!again || again.current) return;
-    // Only the difference is written: after an edit that is a row or two, not the whole tree.
-    const fresh = publicPersonsQuery(treeId, privacyCutoffs(now, livingYears));
-    await tx.execute(sql`with fresh as (${fresh}),
-      gone as (
-        delete from person_public pp where pp.tree_id = ${treeId}
-          and not exists (select 1 from fresh f where f.person_id = pp.person_id))
-      insert into person_public (tree_id, person_id)
-      select ${treeId}, f.person_id from fresh f
-      where not exists (select 1 from person_public pp where pp.tree_id = ${treeId} and pp.person_id = f.person_id)`);
-    await tx.execute(sql`update tree set privacy_computed_revision = ${again.revision},
-      privacy_computed_on = ${today}::date, privacy_computed_years = ${livingYears} where id = ${treeId}`);
-  });
+    const entry = { revision: state.revision, done };
+    byTree.set(treeId, entry);
+    const forget = () => {
+      if (byTree.get(treeId) === entry) byTree.delete(treeId);
+    };
+    done.then(forget, forget);
+    return done;
+  }
+  if (!state.isDayCurrent) {
+    const trees = newDays.get(db) ?? new Set<string>();
+    newDays.set(db, trees);
+    if (trees.has(treeId)) return;
+    trees.add(treeId);
+    // A failure costs nothing but time: the cache errs towards private, and the next visit tries again.
+    recomputeForNewDay(db, treeId, livingYears, now)
+      .catch(() => undefined)
+      .finally(() => trees.delete(treeId));
+  }
 }
 
 /** Whether the person `personId` is presumed dead (after `refreshPublicPersons` for the tree). */
@@ -85,11 +280,11 @@ function privateEvent(treeId: string, eventId: SQL): SQL {
       and not ${presumedDead(treeId, sql`pe.person_id`)})`;
 }
 
-/** How many persons of the tree are presumed dead (after `refreshPublicPersons`). */
+/** How many persons of the tree are presumed dead (after `refreshPublicPersons`), as the refresh counted them. */
 export function countPublicPersons(db: Db, treeId: string) {
   return queryRows<{ value: number }>(
     db,
-    sql`select count(*)::int as value from person_public where tree_id = ${treeId}`,
+    sql`select public_count as value from tree_privacy where tree_id = ${treeId}`,
   );
 }
 

@@ -1,14 +1,25 @@
 import { randomBytes } from 'node:crypto';
-import { limitsFor, type SharedTree, type ShareState, type TreeInfo, treeNameKey, uuidv7 } from '@anor/core';
+import {
+  limitsFor,
+  privacyRule,
+  type SharedTree,
+  type ShareState,
+  type TreeInfo,
+  treeNameKey,
+  uuidv7,
+} from '@anor/core';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../http/errors.ts';
 import { asViewer, type SessionUser, type Viewer } from '../../http/session.ts';
+import { refreshPublicPersons } from '../privacy/privacy.repository.ts';
 import { assertAccess, assertCanEdit, isOwnerSubscriptionValid, roleInTree } from './tree.access.ts';
 import * as trees from './tree.repository.ts';
 
 export interface TreeServiceDeps {
   db: Db;
+  /** Born longer ago than this: presumed dead, so shown to visitors (see modules/privacy/). */
+  livingYears?: number;
 }
 
 export function toTreeInfo(row: trees.TreeRow, viewer: Viewer): TreeInfo {
@@ -44,7 +55,7 @@ export function newShareToken(): string {
   return randomBytes(24).toString('base64url');
 }
 
-export function createTreeService({ db }: TreeServiceDeps) {
+export function createTreeService({ db, livingYears = privacyRule.livingYears }: TreeServiceDeps) {
   async function loadForEdit(treeId: string, viewer: SessionUser) {
     const row = await trees.findTree(db, treeId);
     assertCanEdit(row, asViewer(viewer));
@@ -132,6 +143,9 @@ export function createTreeService({ db }: TreeServiceDeps) {
       if (enabled && !isOwnerSubscriptionValid(row)) throw new AppError('limit.sharing');
       const token = enabled ? (row.shareToken ?? newShareToken()) : null;
       if (token !== row.shareToken) await trees.setShareToken(db, treeId, token);
+      // The first visitor would otherwise wait for the privacy cache of the whole tree (a
+      // 100,000-person tree: seconds); the owner who shares it pays that once, here.
+      if (enabled) await refreshPublicPersons(db, treeId, livingYears);
       return toShareState({ ...row, shareToken: token });
     },
 
