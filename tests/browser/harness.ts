@@ -12,8 +12,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { translate } from '@anor/core/i18n';
-import { type Browser, type BrowserContext, chromium, type Page, type ViewportSize } from 'playwright-core';
+import type { Browser, BrowserContext, Page, ViewportSize } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import { chromiumPath, launchChromium } from '../../packages/server/bench/web-weight.ts';
 import { buildApp } from '../../packages/server/src/app.ts';
 import { readConfig } from '../../packages/server/src/config.ts';
 import { type Database, openDatabase } from '../../packages/server/src/db/client.ts';
@@ -40,11 +41,6 @@ export const phone: ViewportSize = { width: 375, height: 812 };
 /** A text of the Swedish dictionary, as the browser (locale sv-SE) shows it. */
 export const sv = (key: string, values?: Record<string, string | number>) => translate('sv', key, values);
 
-export function chromiumPath(): string | null {
-  const candidate = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-  return existsSync(candidate) ? candidate : null;
-}
-
 /**
  * Whether browser tests can run here. Outside CI a missing Chromium is a notice and a skip;
  * with CI=true it is a failure, so a CI machine cannot pass without running them.
@@ -57,24 +53,7 @@ export function browserAvailable(): boolean {
   return false;
 }
 
-export async function launchBrowser(): Promise<Browser> {
-  const executablePath = chromiumPath();
-  if (!executablePath) throw new Error('Chromium is not installed');
-  // playwright gives each launch a fresh temporary profile; it refuses an explicit --user-data-dir here.
-  return chromium.launch({
-    executablePath,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-}
+export const launchBrowser = launchChromium;
 
 export interface AppServer {
   url: string;

@@ -102,7 +102,10 @@ export function chromiumPath(): string | null {
   return existsSync(candidate) ? candidate : null;
 }
 
-/** Headless Chromium with a fresh profile (an empty cache) and nothing running in the background. */
+/**
+ * Headless Chromium with a fresh profile (an empty cache) and nothing running in the background (this
+ * machine's closed network refuses Chromium's own connections). The browser tests launch it here too.
+ */
 export async function launchChromium(): Promise<Browser> {
   const executablePath = chromiumPath();
   if (!executablePath) throw new Error('Chromium is not installed (set CHROMIUM_PATH)');
@@ -112,6 +115,7 @@ export async function launchChromium(): Promise<Browser> {
     args: [
       '--no-sandbox',
       '--disable-gpu',
+      '--disable-quic',
       '--no-first-run',
       '--disable-background-networking',
       '--disable-component-update',
