@@ -28,8 +28,12 @@ function isDigit(code: number): boolean {
   return code >= 0x30 && code <= 0x39;
 }
 
-/** Six bits for each character a tag may have (0–9, A–Z, a–z, _ → 1…63), 0 for any other. */
-const tagBits = new Uint8Array(128);
+/**
+ * Six bits for each character a tag may have (0–9, A–Z, a–z, _ → 1…63), 0 for any other. It has
+ * a slot for every UTF-16 code unit, so that a lookup needs no range check (-1, the end of a
+ * line, reads the last slot).
+ */
+const tagBits = new Uint8Array(0x10000);
 for (let code = 0, bits = 1; code < 128; code++) {
   if (
     (code >= 0x30 && code <= 0x39) ||
@@ -42,7 +46,7 @@ for (let code = 0, bits = 1; code < 128; code++) {
 }
 
 function tagBitsOf(code: number): number {
-  return (code & ~0x7f) === 0 ? (tagBits[code] as number) : 0;
+  return tagBits[code & 0xffff] as number;
 }
 
 /** Tags of at most this many characters are told apart by their bits alone (30 bits in all). */
