@@ -36,6 +36,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.ts';
 import { type Db, openDatabase } from '../src/db/client.ts';
 import { queryRows } from '../src/db/rows.ts';
+import { seededRandom } from '../src/seed/random.ts';
 import { type SeededTree, seedEvents, seedTree } from '../src/seed/seed-tree.ts';
 import { admin, benchConfig, withTempDir } from './support.ts';
 
@@ -186,7 +187,7 @@ async function soak(databaseUrl: string, dataDir: string) {
       Array.from({ length: userCount }, async (_, user) => {
         const editor = user < editors;
         const headers: Record<string, string> = editor ? { cookie: seeded.cookie } : { 'x-anor-share': token };
-        const random = mulberry32(user + 1);
+        const random = seededRandom(user + 1);
         // Users do not all arrive in the same millisecond.
         await sleep(think.pause(random) * random());
         for (let i = 0; i < maxRequestsPerUser && performance.now() < deadline; i++) {
@@ -544,18 +545,6 @@ function report(
 
 function elapsed(started: number) {
   return ((performance.now() - started) / 1000).toFixed(1);
-}
-
-/** A small seeded generator, so that each user's choices repeat from run to run. */
-function mulberry32(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 main().catch((error: unknown) => {

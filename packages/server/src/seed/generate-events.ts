@@ -1,5 +1,6 @@
 import type { EventType } from '@anor/core';
 import type { GeneratedFamily } from './generate-family.ts';
+import { seededRandom } from './random.ts';
 
 /**
  * Deterministic life events for a generated family: births (with the parents), baptisms a few
@@ -16,17 +17,6 @@ export interface GeneratedEvent {
   placeKey: string | null;
   /** [person key, role] */
   participants: [string, string][];
-}
-
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
@@ -48,7 +38,7 @@ export function generateEvents(
   placeKeys: readonly string[],
   options: { seed?: number; firstYear?: number } = {},
 ): GeneratedEvent[] {
-  const next = random((options.seed ?? 1) * 7919);
+  const next = seededRandom((options.seed ?? 1) * 7919);
   const place = () => (placeKeys.length ? (placeKeys[Math.floor(next() * placeKeys.length)] as string) : null);
   const firstYear = options.firstYear ?? 1650;
   const events: GeneratedEvent[] = [];

@@ -1,5 +1,6 @@
 import { foldForSearch, type Gender, personSortKey } from '@anor/core';
 import type { BulkFamily, BulkPerson } from '../modules/person/person.bulk.ts';
+import { seededRandom } from './random.ts';
 
 /**
  * A deterministic, realistic-looking population for development and benchmarks: founding
@@ -95,25 +96,13 @@ const occupations = [
   null,
 ];
 
-/** mulberry32: small, fast, good enough, and the same numbers on every machine. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export interface GeneratedFamily extends BulkFamily {
   /** Keys by generation, oldest first. */
   generations: string[][];
 }
 
 export function generateFamily(options: { persons: number; seed?: number; founders?: number }): GeneratedFamily {
-  const next = random(options.seed ?? 1);
+  const next = seededRandom(options.seed ?? 1);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
   const persons: BulkPerson[] = [];
   const parents: [string, string][] = [];
