@@ -13,6 +13,10 @@ export const errorCatalogue = {
   'common.error.payloadTooLarge': 413,
   'common.error.tooManyRequests': 429,
   'common.error.text': 400,
+  /** The database cannot be reached just now (it is restarting, or the network to it is down). */
+  'common.error.unavailable': 503,
+  /** The disk that holds the data is full: nothing was written. */
+  'common.error.storageFull': 507,
   // Session and access
   'auth.error.sessionRequired': 401,
   'auth.error.forbidden': 403,

@@ -15,6 +15,8 @@ export const da = {
       payloadTooLarge: 'Forespørgslen er for stor.',
       tooManyRequests: 'For mange forsøg. Vent et øjeblik og prøv igen.',
       text: 'Teksten er tom.',
+      unavailable: 'Tjenesten er midlertidigt utilgængelig. Prøv igen om et øjeblik.',
+      storageFull: 'Serverens lager er fuldt, så intet blev gemt. Prøv igen senere, eller kontakt os.',
     },
   },
   auth: {

@@ -19,6 +19,8 @@ export const en = {
       payloadTooLarge: 'The request is too large.',
       tooManyRequests: 'Too many attempts. Please wait a moment and try again.',
       text: 'The text is empty.',
+      unavailable: 'The service is briefly unavailable. Please try again in a moment.',
+      storageFull: 'The server\'s storage is full, so nothing was saved. Please try again later or contact us.',
     },
   },
   auth: {

@@ -15,6 +15,8 @@ export const fi = {
       payloadTooLarge: 'Pyyntö on liian suuri.',
       tooManyRequests: 'Liian monta yritystä. Odota hetki ja yritä uudelleen.',
       text: 'Teksti on tyhjä.',
+      unavailable: 'Palvelu on hetkellisesti poissa käytöstä. Yritä hetken päästä uudelleen.',
+      storageFull: 'Palvelimen tallennustila on täynnä, joten mitään ei tallennettu. Yritä myöhemmin uudelleen tai ota meihin yhteyttä.',
     },
   },
   auth: {

@@ -15,6 +15,8 @@ export const no = {
       payloadTooLarge: 'Forespørselen er for stor.',
       tooManyRequests: 'For mange forsøk. Vent litt og prøv igjen.',
       text: 'Teksten er tom.',
+      unavailable: 'Tjenesten er midlertidig utilgjengelig. Prøv igjen om litt.',
+      storageFull: 'Serverens lagringsplass er full, så ingenting ble lagret. Prøv igjen senere eller kontakt oss.',
     },
   },
   auth: {

@@ -15,6 +15,8 @@ export const sv = {
       payloadTooLarge: 'Förfrågan är för stor.',
       tooManyRequests: 'För många försök. Vänta en stund och försök igen.',
       text: 'Texten är tom.',
+      unavailable: 'Tjänsten är tillfälligt otillgänglig. Försök igen om en stund.',
+      storageFull: 'Serverns lagringsutrymme är fullt, så inget sparades. Försök igen senare eller kontakta oss.',
     },
   },
   auth: {
