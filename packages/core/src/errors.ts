@@ -119,6 +119,7 @@ export const errorCatalogue = {
   'source.validation.textTooLong': 400,
   'source.validation.tooManySources': 400,
   'source.validation.fileReferenceRequired': 400,
+  'source.validation.fileReferenceInvalid': 400,
   'source.error.citationNotFound': 404,
   'source.error.recordNotFound': 404,
   'source.error.repositoryNotFound': 404,

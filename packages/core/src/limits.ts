@@ -97,6 +97,31 @@ export const textLimits = {
   /** Notes and transcriptions, as HTML. */
   richText: 100_000,
   noteTitle: 200,
+  /** An event's subtype key. */
+  eventSubtype: 50,
+  /** Repositories, records and citations (SPEC §3 sources): one line each. */
+  repositoryTitle: 500,
+  repositoryAddress: 500,
+  /** City, state and country of a repository. */
+  repositoryPlace: 200,
+  postalCode: 50,
+  /** Phone and fax. */
+  phone: 100,
+  repositoryEmail: 200,
+  recordTitle: 1000,
+  /** Originator and filed-by entry of a record. */
+  recordAuthor: 500,
+  publicationFacts: 2000,
+  citationPage: 2000,
+  /** The event a citation cites, its role and the entry's recording date. */
+  citationEvent: 100,
+  certaintyAssessment: 10,
+  /** A web address (a record's, a repository's, a citation's, a place's link). */
+  webAddress: 2000,
+  fileReference: 2000,
+  /** A media object's format and type. */
+  mediaFormat: 50,
+  mediaTitle: 500,
   treeName: 100,
   emailMin: 5,
   emailMax: 120,

@@ -635,6 +635,7 @@ export const da = {
       textTooLong: 'Teksten er for lang.',
       tooManySources: 'For mange kilder ad gangen.',
       fileReferenceRequired: 'Medieobjektet skal have en filreference.',
+      fileReferenceInvalid: 'En filreference er en sti eller en http-, https- eller file-adresse.',
     },
     error: {
       citationNotFound: 'Kildehenvisningen blev ikke fundet.',
@@ -1738,6 +1739,10 @@ export const da = {
       'coordinates-conflict': 'Steder med modstridende koordinater',
       'second-life-event': 'En anden fødsel eller død for samme person',
       'empty-record': 'Tomme poster (sprunget over)',
+      'value-shortened': 'Værdier længere end Anor tillader, forkortet (hele teksten gemmes og eksporteres)',
+      'value-too-long': 'Værdier længere end Anor tillader, gemt kun som GEDCOM-tekst (eksporteres som de var)',
+      'value-invalid': 'Navne med tegn som Anor ikke tillader, gemt kun som GEDCOM-tekst (eksporteres som de var)',
+      'link-refused': 'Webadresser og filreferencer som ikke er http- eller https-links, gemt kun som GEDCOM-tekst',
     },
     export: {
       title: 'Eksportér GEDCOM',

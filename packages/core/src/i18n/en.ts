@@ -20,7 +20,7 @@ export const en = {
       tooManyRequests: 'Too many attempts. Please wait a moment and try again.',
       text: 'The text is empty.',
       unavailable: 'The service is briefly unavailable. Please try again in a moment.',
-      storageFull: 'The server\'s storage is full, so nothing was saved. Please try again later or contact us.',
+      storageFull: "The server's storage is full, so nothing was saved. Please try again later or contact us.",
     },
   },
   auth: {
@@ -637,6 +637,7 @@ export const en = {
       textTooLong: 'The text is too long.',
       tooManySources: 'Too many sources at once.',
       fileReferenceRequired: 'The media object needs a file reference.',
+      fileReferenceInvalid: 'A file reference is a path or an http, https or file address.',
     },
     error: {
       citationNotFound: 'The citation was not found.',
@@ -1741,6 +1742,10 @@ export const en = {
       'coordinates-conflict': 'Places with conflicting coordinates',
       'second-life-event': 'A second birth or death of the same person',
       'empty-record': 'Empty records (skipped)',
+      'value-shortened': 'Values longer than Anor allows, shortened (the full text is kept and exported)',
+      'value-too-long': 'Values longer than Anor allows, kept only as GEDCOM text (exported as they were)',
+      'value-invalid': 'Names with characters Anor does not allow, kept only as GEDCOM text (exported as they were)',
+      'link-refused': 'Web addresses and file references that are not http or https links, kept only as GEDCOM text',
     },
     export: {
       title: 'Export GEDCOM',

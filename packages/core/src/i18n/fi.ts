@@ -16,7 +16,8 @@ export const fi = {
       tooManyRequests: 'Liian monta yritystä. Odota hetki ja yritä uudelleen.',
       text: 'Teksti on tyhjä.',
       unavailable: 'Palvelu on hetkellisesti poissa käytöstä. Yritä hetken päästä uudelleen.',
-      storageFull: 'Palvelimen tallennustila on täynnä, joten mitään ei tallennettu. Yritä myöhemmin uudelleen tai ota meihin yhteyttä.',
+      storageFull:
+        'Palvelimen tallennustila on täynnä, joten mitään ei tallennettu. Yritä myöhemmin uudelleen tai ota meihin yhteyttä.',
     },
   },
   auth: {
@@ -638,6 +639,7 @@ export const fi = {
       textTooLong: 'Teksti on liian pitkä.',
       tooManySources: 'Liian monta lähdettä kerralla.',
       fileReferenceRequired: 'Mediaobjektilla on oltava tiedostoviite.',
+      fileReferenceInvalid: 'Tiedostoviite on polku tai http-, https- tai file-osoite.',
     },
     error: {
       citationNotFound: 'Lähdeviitettä ei löytynyt.',
@@ -1744,6 +1746,13 @@ export const fi = {
       'coordinates-conflict': 'Paikat, joilla on ristiriitaiset koordinaatit',
       'second-life-event': 'Saman henkilön toinen syntymä tai kuolema',
       'empty-record': 'Tyhjät tietueet (ohitettu)',
+      'value-shortened': 'Arvot, jotka ovat pidempiä kuin Anor sallii, lyhennetty (koko teksti säilytetään ja viedään)',
+      'value-too-long':
+        'Arvot, jotka ovat pidempiä kuin Anor sallii, säilytetty vain GEDCOM-tekstinä (viedään sellaisinaan)',
+      'value-invalid':
+        'Nimet, joissa on merkkejä joita Anor ei salli, säilytetty vain GEDCOM-tekstinä (viedään sellaisinaan)',
+      'link-refused':
+        'Verkko-osoitteet ja tiedostoviitteet, jotka eivät ole http- tai https-linkkejä, säilytetty vain GEDCOM-tekstinä',
     },
     export: {
       title: 'Vie GEDCOM',

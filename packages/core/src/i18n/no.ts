@@ -634,6 +634,7 @@ export const no = {
       textTooLong: 'Teksten er for lang.',
       tooManySources: 'For mange kilder om gangen.',
       fileReferenceRequired: 'Medieobjektet må ha en filreferanse.',
+      fileReferenceInvalid: 'En filreferanse er en sti eller en http-, https- eller file-adresse.',
     },
     error: {
       citationNotFound: 'Kildehenvisningen ble ikke funnet.',
@@ -1740,6 +1741,11 @@ export const no = {
       'coordinates-conflict': 'Steder med motstridende koordinater',
       'second-life-event': 'En andre fødsel eller død for samme person',
       'empty-record': 'Tomme poster (hoppet over)',
+      'value-shortened': 'Verdier lengre enn Anor tillater, forkortet (hele teksten lagres og eksporteres)',
+      'value-too-long': 'Verdier lengre enn Anor tillater, lagret bare som GEDCOM-tekst (eksporteres som de var)',
+      'value-invalid': 'Navn med tegn som Anor ikke tillater, lagret bare som GEDCOM-tekst (eksporteres som de var)',
+      'link-refused':
+        'Nettadresser og filreferanser som ikke er http- eller https-lenker, lagret bare som GEDCOM-tekst',
     },
     export: {
       title: 'Eksporter GEDCOM',

@@ -636,6 +636,7 @@ export const sv = {
       textTooLong: 'Texten är för lång.',
       tooManySources: 'För många källor på en gång.',
       fileReferenceRequired: 'Mediaobjektet behöver en filreferens.',
+      fileReferenceInvalid: 'En filreferens är en sökväg eller en http-, https- eller file-adress.',
     },
     error: {
       citationNotFound: 'Källhänvisningen hittades inte.',
@@ -1740,6 +1741,11 @@ export const sv = {
       'coordinates-conflict': 'Platser med motstridiga koordinater',
       'second-life-event': 'En andra födelse eller död för samma person',
       'empty-record': 'Tomma poster (hoppades över)',
+      'value-shortened': 'Värden längre än Anor tillåter, förkortade (hela texten sparas och exporteras)',
+      'value-too-long': 'Värden längre än Anor tillåter, sparade endast som GEDCOM-text (exporteras som de var)',
+      'value-invalid': 'Namn med tecken som Anor inte tillåter, sparade endast som GEDCOM-text (exporteras som de var)',
+      'link-refused':
+        'Webbadresser och filreferenser som inte är http- eller https-länkar, sparade endast som GEDCOM-text',
     },
     export: {
       title: 'Exportera GEDCOM',

@@ -51,7 +51,7 @@ export type ParticipantInput = z.input<typeof participantInputSchema>;
 export const eventInputSchema = z
   .strictObject({
     type: eventTypeSchema,
-    subtype: z.string().max(50).nullish(),
+    subtype: z.string().max(textLimits.eventSubtype).nullish(),
     typeName: optionalText(textLimits.eventTypeName, 'events.validation.typeNameTooLong'),
     typeNameVerb: optionalText(textLimits.eventTypeName, 'events.validation.typeNameTooLong'),
     ...eventDateShape,

@@ -56,6 +56,11 @@ export const gedcomWarningCodes = [
   'coordinates-conflict',
   'second-life-event',
   'empty-record',
+  // Values against the API's rules (issue 18): kept as GEDCOM text, exported as they were.
+  'value-shortened',
+  'value-too-long',
+  'value-invalid',
+  'link-refused',
 ] as const;
 export type GedcomWarningCodeName = (typeof gedcomWarningCodes)[number];
 

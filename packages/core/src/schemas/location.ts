@@ -53,7 +53,7 @@ export const locationInputSchema = z.strictObject({
   primaryLink: z
     .string({ error: 'location.validation.urlValidWebpage' })
     .trim()
-    .max(2000, { error: 'location.validation.urlValidWebpage' })
+    .max(textLimits.webAddress, { error: 'location.validation.urlValidWebpage' })
     .nullish()
     .transform((value) => (value ? value : null))
     .refine((value) => value === null || isWebUrl(value), { error: 'location.validation.urlValidWebpage' }),

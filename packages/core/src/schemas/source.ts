@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dateTypes } from '../dates/event-date.ts';
 import { eventDateShape } from '../dates/schema.ts';
+import { textLimits } from '../limits.ts';
 import { eventTypeSchema } from './event.ts';
 import { isWebUrl } from './location.ts';
 import { citationSummarySchema, newNotesSchema, noteSchema, richTextSchema } from './note.ts';
@@ -24,7 +25,7 @@ function webAddress() {
   return z
     .string({ error: 'source.validation.urlValidWebpage' })
     .trim()
-    .max(2000, { error: 'source.validation.urlValidWebpage' })
+    .max(textLimits.webAddress, { error: 'source.validation.urlValidWebpage' })
     .nullish()
     .transform((value) => (value ? value : null))
     .refine((value) => value === null || isWebUrl(value), { error: 'source.validation.urlValidWebpage' });
@@ -35,15 +36,15 @@ export const repositoryInputSchema = z.strictObject({
     .string({ error: 'source.validation.titleRequiredOnRepository' })
     .trim()
     .min(1, { error: 'source.validation.titleRequiredOnRepository' })
-    .max(500, { error: 'source.validation.textTooLong' }),
-  address: line(500),
-  city: line(200),
-  state: line(200),
-  postalCode: line(50),
-  country: line(200),
-  phone: line(100),
-  email: line(200),
-  fax: line(100),
+    .max(textLimits.repositoryTitle, { error: 'source.validation.textTooLong' }),
+  address: line(textLimits.repositoryAddress),
+  city: line(textLimits.repositoryPlace),
+  state: line(textLimits.repositoryPlace),
+  postalCode: line(textLimits.postalCode),
+  country: line(textLimits.repositoryPlace),
+  phone: line(textLimits.phone),
+  email: line(textLimits.repositoryEmail),
+  fax: line(textLimits.phone),
   www: webAddress(),
 });
 export type RepositoryInput = z.input<typeof repositoryInputSchema>;
@@ -53,10 +54,10 @@ export const recordInputSchema = z.strictObject({
     .string({ error: 'source.validation.titleRequiredOnRecord' })
     .trim()
     .min(1, { error: 'source.validation.titleRequiredOnRecord' })
-    .max(1000, { error: 'source.validation.textTooLong' }),
-  originator: line(500),
-  filedByEntry: line(500),
-  publicationFacts: line(2000),
+    .max(textLimits.recordTitle, { error: 'source.validation.textTooLong' }),
+  originator: line(textLimits.recordAuthor),
+  filedByEntry: line(textLimits.recordAuthor),
+  publicationFacts: line(textLimits.publicationFacts),
   url: webAddress(),
   repositoryId: repositoryIdSchema.nullish().transform((value) => value ?? null),
 });
@@ -67,14 +68,14 @@ export const citationInputSchema = z
     sourceRecordId: recordIdSchema.nullish().transform((value) => value ?? null),
     /** A repository chosen in the dialog without a record: refused (a citation cites a record). */
     repositoryId: repositoryIdSchema.nullish().transform((value) => value ?? null),
-    whereWithinSourceText: line(2000),
+    whereWithinSourceText: line(textLimits.citationPage),
     whereWithinSourceURL: webAddress(),
     /** The transcription, rich text; empty is stored as empty text. */
     textFromSource: richTextSchema.nullish().transform((value) => value ?? ''),
-    eventCitedFrom: line(100),
-    eventCitedFromRole: line(100),
-    entryRecordingDate: line(100),
-    certaintyAssessment: line(10),
+    eventCitedFrom: line(textLimits.citationEvent),
+    eventCitedFromRole: line(textLimits.citationEvent),
+    entryRecordingDate: line(textLimits.citationEvent),
+    certaintyAssessment: line(textLimits.certaintyAssessment),
   })
   .superRefine((value, context) => {
     if (value.repositoryId && !value.sourceRecordId) {
@@ -244,16 +245,31 @@ export const sourceSuggestionsAnswerSchema = z.object({
   suggestions: z.array(z.object({ id: z.string(), title: z.string(), text: z.string() })),
 });
 
+/**
+ * A media object's file reference: a path (`photos/anna.jpg`, `C:\\Bilder\\anna.jpg`) or a web or
+ * file address. An address of any other scheme (`javascript:`, `data:`) is refused, so that nothing
+ * stored as a file reference can run when a page offers it as a link.
+ */
+export function isSafeFileReference(value: string): boolean {
+  // As a browser reads an address: without surrounding spaces and controls, and without tabs and line breaks.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: a browser ignores exactly these
+  const address = value.replace(/[\t\n\r]/g, '').replace(/^[\u0000-\u0020]+/, '');
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(address)?.[1]?.toLowerCase();
+  // One letter before the colon is a drive (C:), not a scheme.
+  return scheme === undefined || scheme.length === 1 || scheme === 'http' || scheme === 'https' || scheme === 'file';
+}
+
 export const mediaObjectBodySchema = z.strictObject({
   object: z.strictObject({
     fileReference: z
       .string({ error: 'source.validation.fileReferenceRequired' })
       .trim()
       .min(1, { error: 'source.validation.fileReferenceRequired' })
-      .max(2000, { error: 'source.validation.textTooLong' }),
-    format: line(50),
-    type: line(50),
-    title: line(500),
+      .max(textLimits.fileReference, { error: 'source.validation.textTooLong' })
+      .refine(isSafeFileReference, { error: 'source.validation.fileReferenceInvalid' }),
+    format: line(textLimits.mediaFormat),
+    type: line(textLimits.mediaFormat),
+    title: line(textLimits.mediaTitle),
   }),
 });
 export const mediaObjectSchema = z.object({
