@@ -2,6 +2,8 @@
  * Living persons are private to visitors (SPEC §1 sharing; issue 8). A person is presumed living
  * unless the tree says otherwise: a death or burial event, a birth or baptism more than
  * `livingYears` ago, or a parent or child whose dates make it impossible that they still live.
+ * Relatives' dates count only for a person with nothing of their own dated within the last
+ * `livingYears` (a birth, a baptism, a residence, any event in any role): their own dates win.
  * The server applies the rule in SQL (`modules/privacy/`); these are its numbers.
  */
 export const privacyRule = {

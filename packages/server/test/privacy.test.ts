@@ -115,11 +115,12 @@ describe('the privacy cache', () => {
     expect(await dirtyOf(tree.treeId)).toEqual([d.id]);
     await expectPublic(tree, [d.id]);
 
-    // Carl born in 1850: he, his mother Britta (a child born that long ago) and Dagny.
+    // Carl born in 1850: he and Dagny. His mother Britta would be too (a child born that long ago),
+    // but her own birth in 2000 keeps her private whatever her relatives say (issue 18, item 7).
     await tree.event('birth', '1850', c.id);
-    await expectPublic(tree, [b.id, c.id, d.id]);
+    await expectPublic(tree, [c.id, d.id]);
 
-    // Britta is no longer Carl's mother: her own birth (2000) makes her living again.
+    // Britta is no longer Carl's mother: she stays living.
     const unlinked = await owner.client.request('DELETE', `${api}/person/${c.id}/parent`, { parentId: b.id });
     expect(unlinked.status).toBe(200);
     expect(await dirtyOf(tree.treeId)).toEqual([b.id, c.id].sort());
@@ -149,6 +150,70 @@ describe('the privacy cache', () => {
     const deleted = await owner.client.request('DELETE', `${api}/tree/${tree.treeId}`, { password: owner.password });
     expect(deleted.status).toBe(200);
     expect(await rowsOf()).toBe(0);
+  });
+
+  it('keeps a person with own dates in the living years private, whatever relatives say (issue 18, item 7)', async () => {
+    const tree = await sharedTree();
+    const { family, owner, api } = tree;
+    const at = async (body: Record<string, unknown>) => {
+      const response = await owner.client.post<{ event: Event }>(`${api}/event`, body);
+      if (response.status !== 201) throw new Error(`${response.status} ${JSON.stringify(response.body)}`);
+      return response.body.event;
+    };
+    const residence = (personId: string, startDate: string, role = 'primary') =>
+      at({ type: 'residence', startDate, location: 'Sunne', participants: [{ personId, role }] });
+    // Per was born in 1800: he is presumed dead, and so, by his birth, would be his children.
+    const per = await family.create({ fName: 'Per' });
+    await tree.event('birth', '1800', per.id);
+    // Cecilia's own birth says 2001; she is linked to him only after the cache was computed.
+    const cecilia = await family.create({ fName: 'Cecilia' });
+    await tree.event('birth', '2001', cecilia.id);
+    // Dag has no birth, but lived somewhere in 2010; Gun lived somewhere in 1900; Hans lived
+    // somewhere in 2010 and died in 2015; Eva has nothing of her own.
+    const dag = await family.childOf(per.id, { fName: 'Dag' });
+    await residence(dag.id, '2010');
+    const gun = await family.childOf(per.id, { fName: 'Gun' });
+    const gunHome = await residence(gun.id, '1900');
+    const hans = await family.childOf(per.id, { fName: 'Hans' });
+    await residence(hans.id, '2010');
+    await tree.event('death', '2015', hans.id);
+    const eva = await family.childOf(per.id, { fName: 'Eva' });
+    await expectPublic(tree, [per.id, gun.id, hans.id, eva.id]);
+
+    // The link made after the cache was computed (the incremental way) does not make her public.
+    const linked = await owner.client.put(`${api}/person/${cecilia.id}/parent`, { parentId: per.id });
+    expect(linked.status).toBe(200);
+    await expectPublic(tree, [per.id, gun.id, hans.id, eva.id]);
+
+    // Gun's home moved to 2010 (a change of an event that is no birth or death), and Eva witnessed
+    // a baptism in 2005 (a role other than primary): both are private now.
+    const moved = await owner.client.put(`${api}/event/${gunHome.id}`, {
+      oldEvent: { id: gunHome.id, revision: gunHome.revision },
+      newEvent: {
+        type: 'residence',
+        startDate: '2010',
+        location: 'Sunne',
+        participants: [{ personId: gun.id, role: 'primary' }],
+      },
+    });
+    expect(moved.status).toBe(200);
+    const baby = await family.create({ fName: 'Bebis' });
+    await at({
+      type: 'baptism',
+      startDate: '2005',
+      participants: [
+        { personId: baby.id, role: 'primary' },
+        { personId: eva.id, role: 'witness' },
+      ],
+    });
+    await expectPublic(tree, [per.id, hans.id]);
+
+    // A parent's own recent dates count the same: Ulla, mother of a child born in 1850, lived somewhere in 1990.
+    const old = await family.create({ fName: 'Olof' });
+    await tree.event('birth', '1850', old.id);
+    const ulla = await family.parentOf(old.id, { fName: 'Ulla' });
+    await residence(ulla.id, '1990');
+    await expectPublic(tree, [per.id, hans.id, old.id]);
   });
 
   it('keeps a visitor’s list by name in order when a public person is renamed, with the right totals', async () => {

@@ -8,16 +8,21 @@ export type PrivacyCutoffs = ReturnType<typeof privacyCutoffs>;
 /**
  * Which persons a refresh decides about: all of the tree, or those a write named in
  * `person_privacy_dirty` with their parents and children (the rule of each of these reads their
- * own life events, their parents' and their children's, so those lives are read too).
+ * own events, their parents' and their children's, so those lives are read too).
  */
 type Scope = { kind: 'all' } | { kind: 'persons'; ids: readonly string[] };
 
 /**
  * The one rule, as SQL: the persons of the tree presumed dead, so that a visitor may see them.
- * Everyone else is presumed living and private. A date counts by its latest possible day
- * (`date_to`), so "about 1900" or "after 1900" never makes a living person public. Set-wise: one
- * pass over the life events (one row per person) and parent links of the tree, or of the scope's
- * persons and their relatives. Answers `with …, fresh(person_id) as (…)` for a statement to finish.
+ * Everyone else is presumed living and private. A person is presumed dead by a death or burial of
+ * their own, or by their own birth or baptism longer ago than the living years; otherwise by a
+ * parent's or child's dates, but only when nothing of their own is dated within the living years
+ * (issue 18: a birth recorded as 2001, a residence in 2010, a baptism witnessed in 2005 keep a
+ * person private whatever relatives say). A date counts by its latest possible day (`date_to`; an
+ * open end counts as today), so "about 1900" or "after 1900" never makes a living person public.
+ * Set-wise: one pass over the events of the tree's persons (one row per person) and the parent
+ * links, or over those of the scope's persons and their relatives. Answers
+ * `with …, fresh(person_id) as (…)` for a statement to finish.
  */
 function publicPersonsQuery(treeId: string, cutoffs: PrivacyCutoffs, scope: Scope): SQL {
   const whole = scope.kind === 'all';
@@ -32,26 +37,34 @@ function publicPersonsQuery(treeId: string, cutoffs: PrivacyCutoffs, scope: Scop
       relevant(id) as (${neighbours('affected')}),`;
   const inScope = (column: SQL, set: 'affected' | 'relevant') =>
     whole ? sql`` : sql`and ${column} in (select id from ${sql.raw(set)})`;
+  const lifeEvent = sql`lp.role = 'primary' and e.type in ('birth', 'baptism', 'death', 'burial')`;
+  // Dated (some day is known) and its latest possible day within the living years.
+  const recent = sql`(e.date_from is not null or e.date_to is not null)
+    and (e.date_to is null or e.date_to >= ${cutoffs.bornBefore}::date)`;
+  const noRecentOwn = (column: SQL) =>
+    sql`not exists (select 1 from life r where r.person_id = ${column} and r.recent)`;
   return sql`
     with ${scoped} life as (
       select lp.person_id,
-        bool_or(e.type in ('death', 'burial')) as died,
-        min(e.date_to) filter (where e.type in ('birth', 'baptism')) as born_by,
-        min(e.date_to) filter (where e.type in ('death', 'burial')) as died_by
+        bool_or(${lifeEvent} and e.type in ('death', 'burial')) as died,
+        min(e.date_to) filter (where ${lifeEvent} and e.type in ('birth', 'baptism')) as born_by,
+        min(e.date_to) filter (where ${lifeEvent} and e.type in ('death', 'burial')) as died_by,
+        bool_or(${recent}) as recent
       from event_participant lp
       join event e on e.tree_id = lp.tree_id and e.id = lp.event_id
-      where lp.tree_id = ${treeId} and lp.role = 'primary'
-        and e.type in ('birth', 'baptism', 'death', 'burial') ${inScope(sql`lp.person_id`, 'relevant')}
+      where lp.tree_id = ${treeId} and ((${lifeEvent}) or (${recent})) ${inScope(sql`lp.person_id`, 'relevant')}
       group by lp.person_id
     ), fresh(person_id) as (
       select person_id from life where (died or born_by < ${cutoffs.bornBefore}::date) ${inScope(sql`person_id`, 'affected')}
       union
       select pc.parent_id from parent_child pc join life l on l.person_id = pc.child_id
       where pc.tree_id = ${treeId} and l.born_by < ${cutoffs.childBornBefore}::date ${inScope(sql`pc.parent_id`, 'affected')}
+        and ${noRecentOwn(sql`pc.parent_id`)}
       union
       select pc.child_id from parent_child pc join life l on l.person_id = pc.parent_id
       where pc.tree_id = ${treeId} ${inScope(sql`pc.child_id`, 'affected')}
         and (l.born_by < ${cutoffs.parentBornBefore}::date or l.died_by < ${cutoffs.parentDiedBefore}::date)
+        and ${noRecentOwn(sql`pc.child_id`)}
     )`;
 }
 
