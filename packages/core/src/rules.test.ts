@@ -38,6 +38,40 @@ describe('name rules', () => {
     }
   });
 
+  it('refuses text-reordering controls and invisible characters that make one name look like another', () => {
+    const tricks = [
+      'Anna\u202Egreb', // right-to-left override
+      'Anna\u202Dx', // left-to-right override
+      'Anna\u202Ax\u202C', // embedding and pop
+      'Anna\u2066x\u2069', // isolates
+      'Anna\u2067x',
+      'Anna\u2068x',
+      'An\u200Bna', // zero-width space
+      '\uFEFFAnna', // byte order mark
+      'An\u2060na', // word joiner
+      'An\u2062na', // invisible times
+      'Anna\u2028Berg', // line separator
+      'Anna\u2029Berg', // paragraph separator
+      'Anna\u0085', // next line (C1 control)
+      'Anna\u009B', // C1 control
+    ];
+    for (const name of tricks)
+      expect([JSON.stringify(name), hasInvalidNameCharacters(name)]).toEqual([JSON.stringify(name), true]);
+  });
+
+  it('keeps the joiners and direction marks that some scripts need', () => {
+    for (const name of [
+      'می\u200Cخواهم',
+      'क्\u200Dष',
+      'שרה\u200F (Sara)',
+      'علي\u061C',
+      'Ødegård\u00A0Berg',
+      'Zoë\u00AD',
+    ]) {
+      expect([JSON.stringify(name), hasInvalidNameCharacters(name)]).toEqual([JSON.stringify(name), false]);
+    }
+  });
+
   it('compares tree names without case, surrounding space or composition', () => {
     expect(treeNameKey('  Släkten ÖBERG ')).toBe(treeNameKey('släkten öberg'));
     expect(treeNameKey('Sla\u0308kten')).toBe(treeNameKey('Släkten'));

@@ -15,6 +15,8 @@ import {
 // to 4 digits (padded to 4 for storage, unpadded for display); month 2 digits 00-12; day 2
 // digits, at most 29 in February, 30 in 30-day months, else 31. February 29 only in a leap year
 // (divisible by 4 and not by 100, or by 400)."
+// Month 00 ("month unknown") is typed in the date input, which then sends the year alone: a date
+// the API takes never holds a zero part (issue 18).
 
 describe('partial dates: what is allowed', () => {
   it('allows an empty date', () => {
@@ -58,11 +60,12 @@ describe('partial dates: what is allowed', () => {
     expect(parsePartialDate('9999-12-31')).toEqual({ year: 9999, month: 12, day: 31 });
   });
 
-  it('takes month 00 as an unknown month', () => {
-    expect(isValidPartialDate('1850-00')).toBe(true);
-    expect(parsePartialDate('1850-00')).toEqual({ year: 1850, month: null, day: null });
-    // A day needs its month.
-    expect(isValidPartialDate('1850-00-12')).toBe(false);
+  it('refuses month 00 and day 00: an unknown part is left out', () => {
+    for (const text of ['1850-00', '2001-00', '1850-00-00', '1850-00-12', '1850-03-00', '0850-00']) {
+      expect([text, isValidPartialDate(text)]).toEqual([text, false]);
+      expect(parsePartialDate(text)).toBeNull();
+    }
+    expect(parsePartialDate('1850')).toEqual({ year: 1850, month: null, day: null });
   });
 
   it('allows months 01 to 12', () => {
@@ -111,8 +114,8 @@ describe('partial dates: storage and display', () => {
     expect(normalizePartialDate(' 1850 ')).toBe('1850');
   });
 
-  it('drops an unknown month when storing', () => {
-    expect(normalizePartialDate('1850-00')).toBe('1850');
+  it('stores nothing for a date with a zero part', () => {
+    expect(normalizePartialDate('1850-00')).toBeNull();
   });
 
   it('gives null for an invalid date', () => {
@@ -129,7 +132,7 @@ describe('partial dates: storage and display', () => {
 
   it('finds two dates equal when they mean the same date', () => {
     expect(isSamePartialDate('850', '0850')).toBe(true);
-    expect(isSamePartialDate('1850-00', '1850')).toBe(true);
+    expect(isSamePartialDate('0850-03', '850-03')).toBe(true);
     expect(isSamePartialDate('1850-03', '1850')).toBe(false);
     expect(isSamePartialDate('', null)).toBe(true);
   });

@@ -1,10 +1,11 @@
 /**
  * Partial dates of SPEC §5: "YYYY", "YYYY-MM" or "YYYY-MM-DD", as far as the date is known.
  *
- * Stored form: the year padded to four digits ("0850-03"), no unknown parts ("1850-00" is stored
- * as "1850"). Typed form: a year of one to four digits, a month of two digits 00–12 and a day of
- * two digits within the month. Month 00 means "month unknown": it is accepted when typed and
- * dropped when stored. A day is only known together with its month, so "1850-00-12" is refused.
+ * Stored form: the year padded to four digits ("0850-03"), no unknown parts. Accepted form: a year
+ * of one to four digits, a month of two digits 01–12 and a day of two digits within the month.
+ * An unknown part is left out, never written as zeros: "1850-00" and "1850-03-00" are refused
+ * (a date the API takes is one that means what it says). The date input lets a user type month
+ * 00 for "month unknown" (SPEC §5) and sends the year alone (web date-input-model.ts).
  * Years run from 1 to 9999 (there is no year 0 in the Gregorian calendar); every calculation
  * uses the proleptic Gregorian calendar, without Date objects, so years before 100 work too.
  */
@@ -23,7 +24,7 @@ export interface PartialDateParts {
 export const minYear = 1;
 export const maxYear = 9999;
 
-/** The typed form: digits and dashes only, year 1–4 digits, month and day two digits each. */
+/** The accepted form: digits and dashes only, year 1–4 digits, month and day two digits each. */
 const typedPattern = /^(\d{1,4})(?:-(\d{2})(?:-(\d{2}))?)?$/;
 
 /** A leap year is divisible by 4 and not by 100, or divisible by 400 (1900 is not, 2000 is). */
@@ -38,19 +39,20 @@ export function daysInMonth(year: number, month: number): number {
 }
 
 /**
- * The parts of a typed or stored partial date, or null when the text is empty or breaks a rule
- * of SPEC §5. Surrounding spaces are ignored. "1850-00" gives month null (month unknown).
+ * The parts of a partial date, or null when the text is empty or breaks a rule of SPEC §5.
+ * Surrounding spaces are ignored. Month 00 and day 00 are refused: an unknown part is left out.
  */
 export function parsePartialDate(text: string): PartialDateParts | null {
   const match = typedPattern.exec(text.trim());
   if (!match) return null;
   const year = Number(match[1]);
   if (year < minYear || year > maxYear) return null;
-  const month = match[2] === undefined ? 0 : Number(match[2]);
-  if (month > 12) return null;
-  if (match[3] === undefined) return { year, month: month === 0 ? null : month, day: null };
+  if (match[2] === undefined) return { year, month: null, day: null };
+  const month = Number(match[2]);
+  if (month < 1 || month > 12) return null;
+  if (match[3] === undefined) return { year, month, day: null };
   const day = Number(match[3]);
-  if (month === 0 || day < 1 || day > daysInMonth(year, month)) return null;
+  if (day < 1 || day > daysInMonth(year, month)) return null;
   return { year, month, day };
 }
 
@@ -60,7 +62,7 @@ export function isValidPartialDate(text: string): boolean {
 }
 
 /**
- * The stored form of a typed date ("850-03" → "0850-03", "1850-00" → "1850"), or null when the
+ * The stored form of a date ("850-03" → "0850-03"), or null when the
  * text is empty or invalid; use `isValidPartialDate` to tell the two apart.
  */
 export function normalizePartialDate(text: string): PartialDate | null {
@@ -83,7 +85,7 @@ export function formatYear(year: number | string): string {
   return Number.isInteger(value) ? String(value) : String(year);
 }
 
-/** Whether two typed or stored dates mean the same date ("850" and "0850-00" do). */
+/** Whether two dates mean the same date ("850" and "0850" do). */
 export function isSamePartialDate(a: string | null | undefined, b: string | null | undefined): boolean {
   const left = a ? normalizePartialDate(a) : null;
   const right = b ? normalizePartialDate(b) : null;

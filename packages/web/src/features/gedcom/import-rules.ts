@@ -1,16 +1,22 @@
-import { type GedcomWarningCodeName, limitsFor, type Subscription, textLimits, tierLimits } from '@anor/core';
+import {
+  type GedcomWarningCodeName,
+  limitsFor,
+  replaceInvalidNameCharacters,
+  type Subscription,
+  textLimits,
+  tierLimits,
+} from '@anor/core';
 
 /** What the file picker offers: GEDCOM files, and the plain-text name some programs give them. */
 export const gedcomAccept = '.ged,.gedcom,.txt';
 
-// Control characters and < > { } \ are refused in tree names (`hasInvalidNameCharacters`).
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what this removes
-const invalidNameCharacters = /[\u0000-\u001f\u007f<>{}\\]/gu;
-
-/** The new tree's default name: the file's name without its extension, cleaned to a valid tree name. */
+/**
+ * The new tree's default name: the file's name without its extension, cleaned to a valid tree
+ * name (the characters `hasInvalidNameCharacters` refuses become spaces).
+ */
 export function treeNameFromFileName(fileName: string): string {
   const base = fileName.replace(/\.[^.]*$/, '');
-  return base.replace(invalidNameCharacters, ' ').replace(/\s+/g, ' ').trim().slice(0, textLimits.treeName).trim();
+  return replaceInvalidNameCharacters(base, ' ').replace(/\s+/g, ' ').trim().slice(0, textLimits.treeName).trim();
 }
 
 export type EarlyProblem =

@@ -164,6 +164,8 @@ describe('the value', () => {
     expect(valueFromParts(parts('1850', '03'))).toBe('1850-03');
     expect(valueFromParts(parts('1850', '03', '12'))).toBe('1850-03-12');
     expect(valueFromParts(parts('185', '0'))).toBe('185-0');
+    // Month 00 means "unknown": the value is the year alone (the API refuses a zero month).
+    expect(valueFromParts(parts('1850', '00'))).toBe('1850');
     expect(valueFromParts(emptyDateParts)).toBe('');
   });
 

@@ -46,9 +46,12 @@ export function partsFromValue(value: string | null | undefined): DateParts {
   return { year: year.replace(/^0+(?=\d)/, ''), month, day };
 }
 
-/** The value of the fields: "1850", "1850-03", "1850-03-12", or what is typed so far. */
+/**
+ * The value of the fields: "1850", "1850-03", "1850-03-12", or what is typed so far. Month 00
+ * ("unknown", SPEC §5) is left out of the value: the date is the year alone, as it is stored.
+ */
 export function valueFromParts(parts: DateParts): string {
-  if (parts.month === '' && parts.day === '') return parts.year;
+  if ((parts.month === '' || parts.month === '00') && parts.day === '') return parts.year;
   if (parts.day === '') return `${parts.year}-${parts.month}`;
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
