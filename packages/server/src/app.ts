@@ -21,6 +21,7 @@ import { registerNulGuard } from './http/nul-guard.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
 import { registerRouteRateLimits } from './http/rate-limit.ts';
 import { registerSecurityHeaders, securityHeaders, setSecurityHeaders } from './http/security-headers.ts';
+import { fastifyTrustProxy } from './http/trust-proxy.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
 import { registerConfigRoutes } from './modules/config/config.routes.ts';
 import { registerContactRoutes } from './modules/contact/contact.routes.ts';
@@ -62,7 +63,8 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
     logger: logger ?? { level: config.logLevel },
     // Each route gets the limit its body calls for (http/body-limits.ts); this one is for the rest.
     bodyLimit: jsonBodyLimits.small,
-    trustProxy: true,
+    // Forwarded headers only from the configured proxies (TRUST_PROXY, http/trust-proxy.ts).
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
     // An undecodable URL or an overlong path segment can name no resource.
     frameworkErrors: (_error, request, reply) => {

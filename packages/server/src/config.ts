@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { privacyRule } from '@anor/core';
+import { parseTrustProxy, type TrustProxy } from './http/trust-proxy.ts';
 
 /** Everything the server reads from its environment, read once at start. */
 export interface Config {
@@ -22,6 +23,11 @@ export interface Config {
   /** Directory of the built web app; null when it is not served (tests of the API alone). */
   webDistDir: string | null;
   logLevel: string;
+  /**
+   * TRUST_PROXY: whose X-Forwarded-For and X-Forwarded-Proto are believed (http/trust-proxy.ts).
+   * Off by default: the client is the address the connection comes from.
+   */
+  trustProxy: TrustProxy;
   rateLimits: RateLimits;
   /** The largest GEDCOM file a paid account may import (a free one: 5 MB, SPEC §5). GEDCOM_MAX_BYTES. */
   gedcomMaxBytes: number;
@@ -43,11 +49,16 @@ export interface RateLimitRule {
 }
 
 /**
- * Attempts allowed within a window: per client address (and e-mail, for sign-in) on the account
- * routes; per signed-in user, else client address, on the expensive routes (http/rate-limit.ts).
+ * Attempts allowed within a window: per client address on the account routes (sign-in also per
+ * account); per signed-in user, else client address, on the expensive routes (http/rate-limit.ts).
  */
 export interface RateLimits {
+  /** Failed sign-ins per client address, whatever the account. */
   signIn: RateLimitRule;
+  /** Failed sign-ins per account, from all addresses (see docs/security.md for the lock-out). */
+  signInAccount: RateLimitRule;
+  /** Attempts per user at the routes that take the current password: e-mail and password change, deletion. */
+  accountChange: RateLimitRule;
   register: RateLimitRule;
   passwordReset: RateLimitRule;
   /** GET /api/user/email/{email} and POST /api/tree (shared trees by owner e-mail), counted together. */
@@ -65,6 +76,8 @@ const minute = 60_000;
 
 export const defaultRateLimits: RateLimits = {
   signIn: { max: 10, windowMs: 5 * minute },
+  signInAccount: { max: 20, windowMs: 15 * minute },
+  accountChange: { max: 10, windowMs: 60 * minute },
   register: { max: 10, windowMs: 60 * minute },
   passwordReset: { max: 5, windowMs: 15 * minute },
   emailLookup: { max: 30, windowMs: 10 * minute },
@@ -121,6 +134,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir:
       env.WEB_DIST_DIR === '' ? null : path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'packages/web/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     rateLimits: defaultRateLimits,
     gedcomMaxBytes: positiveInteger(env.GEDCOM_MAX_BYTES) ?? defaultGedcomMaxBytes,
     paidNodeLimit: positiveInteger(env.PAID_NODE_LIMIT),

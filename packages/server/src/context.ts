@@ -42,7 +42,7 @@ export function createContext(config: Config, db: Db, auth: Auth, mailer: Mailer
     db,
     auth,
     mailer,
-    users: createUserService({ db, auth }),
+    users: createUserService({ db, auth, mailer, supportEmail: config.supportEmail }),
     trees: createTreeService({ db, livingYears: config.privacyLivingYears }),
     persons: createPersonService({ db, livingYears: config.privacyLivingYears }),
     locations: createLocationService({ db }),

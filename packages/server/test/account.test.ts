@@ -135,11 +135,17 @@ describe('account settings', () => {
   it('changes the e-mail, refusing one that exists', async () => {
     const a = await signUp(t.app);
     const b = await signUp(t.app);
-    const taken = await a.client.put<ErrorBody>(`/api/user/${a.user.id}/email`, { email: b.email });
+    const taken = await a.client.put<ErrorBody>(`/api/user/${a.user.id}/email`, {
+      email: b.email,
+      password: a.password,
+    });
     expect(taken.status).toBe(409);
     expect(taken.body.error.code).toBe('auth.error.emailExists');
 
-    const changed = await a.client.put<UserInfo>(`/api/user/${a.user.id}/email`, { email: 'New.Address@example.com' });
+    const changed = await a.client.put<UserInfo>(`/api/user/${a.user.id}/email`, {
+      email: 'New.Address@example.com',
+      password: a.password,
+    });
     expect(changed.status).toBe(200);
     expect(changed.body.email).toBe('new.address@example.com');
     const signIn = await new TestClient(t.app).post('/api/auth/signin/credentials', {
@@ -153,7 +159,10 @@ describe('account settings', () => {
     const a = await signUp(t.app);
     const b = await signUp(t.app);
     expect((await b.client.get<ErrorBody>(`/api/user/${a.user.id}`)).body.error.code).toBe('auth.error.forbidden');
-    const change = await b.client.put<ErrorBody>(`/api/user/${a.user.id}/email`, { email: 'stolen@example.com' });
+    const change = await b.client.put<ErrorBody>(`/api/user/${a.user.id}/email`, {
+      email: 'stolen@example.com',
+      password: b.password,
+    });
     expect(change.status).toBe(403);
     expect((await a.client.get<UserInfo>(`/api/user/${a.user.id}`)).body.email).toBe(a.email);
   });

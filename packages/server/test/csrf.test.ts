@@ -47,7 +47,7 @@ function bodyFor(method: string, url: string): unknown {
   if (url === '/api/contact') return { sender: 'a@example.com', text: 'Förfalskat' };
   if (url === '/api/user/:userId' && method === 'DELETE') return { password: owner.password };
   if (url.endsWith('/user/:userId/password')) return { oldPassword: owner.password, newPassword: 'forged password 1' };
-  if (url.endsWith('/user/:userId/email')) return { email: 'forged@example.com' };
+  if (url.endsWith('/user/:userId/email')) return { email: 'forged@example.com', password: owner.password };
   if (url.endsWith('/tree/:deletedTreeId')) return {};
   return {};
 }

@@ -168,7 +168,7 @@ describe('denials', () => {
       ['GET', `/api/user/${a.user.id}`, undefined],
       ['GET', `/api/user/${a.user.id}/tree`, undefined],
       ['POST', `/api/user/${a.user.id}/tree`, { treeName: 'x' }],
-      ['PUT', `/api/user/${a.user.id}/email`, { email: 'x@example.com' }],
+      ['PUT', `/api/user/${a.user.id}/email`, { email: 'x@example.com', password: 'x' }],
       ['PUT', `/api/user/${a.user.id}/password`, { oldPassword: 'x', newPassword: 'xxxxxxxxx' }],
       ['DELETE', `/api/user/${a.user.id}`, { password: 'x' }],
       ['GET', `/api/${tree.id}/tree`, undefined],

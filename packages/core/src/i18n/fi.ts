@@ -657,6 +657,12 @@ export const fi = {
     contact: {
       subject: 'Viesti Anorin yhteydenottolomakkeelta',
     },
+    emailChanged: {
+      subject: 'Anor-sähköpostiosoitteesi on vaihdettu',
+      greeting: 'Hei {{name}},',
+      body: 'Anor-tilisi sähköpostiosoite vaihdettiin osoitteesta {{oldEmail}} osoitteeseen {{newEmail}}. Kirjaudu tästä lähtien uudella osoitteella.',
+      ifNotYou: 'Jos et tehnyt muutosta itse, kirjoita heti osoitteeseen {{supportEmail}}, niin palautamme tilin sinulle.',
+    },
   },
   notes: {
     title: 'Muistiinpanot',

@@ -44,7 +44,8 @@ export const changePasswordBodySchema = z
   });
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 
-export const changeEmailBodySchema = z.strictObject({ email: emailSchema });
+/** The current password proves it is the account's holder asking (a session alone is not enough). */
+export const changeEmailBodySchema = z.strictObject({ email: emailSchema, password: currentPasswordSchema });
 export type ChangeEmailBody = z.infer<typeof changeEmailBodySchema>;
 
 export const deleteAccountBodySchema = z.strictObject({ password: currentPasswordSchema });

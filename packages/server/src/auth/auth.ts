@@ -18,6 +18,9 @@ export interface AuthOptions {
 /** Who an e-mail sent from inside better-auth's callbacks is for: set around the call by our routes. */
 export const mailContext = new AsyncLocalStorage<{ language: Language }>();
 
+/** Whose password a reset link set: filled in by better-auth's callback during the call (user.service.ts). */
+export const passwordResetContext = new AsyncLocalStorage<{ email?: string }>();
+
 export function createAuth({ db, secret, publicUrl, mailer }: AuthOptions) {
   return betterAuth({
     appName: 'Anor',
@@ -37,6 +40,10 @@ export function createAuth({ db, secret, publicUrl, mailer }: AuthOptions) {
       },
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
+      onPasswordReset: async ({ user: owner }) => {
+        const store = passwordResetContext.getStore();
+        if (store) store.email = owner.email;
+      },
       sendResetPassword: async ({ user: recipient, token }) => {
         const language = mailContext.getStore()?.language ?? 'sv';
         const link = `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;

@@ -1,10 +1,11 @@
+import type { Readable } from 'node:stream';
 import {
   gedcomExportQuerySchema,
   gedcomImportAnswerSchema,
   gedcomImportJsonBodySchema,
   gedcomImportQuerySchema,
 } from '@anor/core';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -12,6 +13,7 @@ import { AppError, parseOrThrow, sendError } from '../../http/errors.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { treeParams } from '../../http/params.ts';
 import { currentViewer, requireUser } from '../../http/session.ts';
+import { checkUploadBeforeBody, readUploadBody } from './gedcom.upload.ts';
 
 const userParams = z.strictObject({ userId: z.string().min(1).max(64) });
 const tags = ['gedcom'];
@@ -30,8 +32,9 @@ function attachmentHeader(name: string): string {
 /**
  * GEDCOM import (SPEC §7 `POST /api/user/{userId}/tree/gedcom`) and export. The import takes the
  * file's bytes as `application/octet-stream` (so the server, not the browser, decides the encoding)
- * or the JSON `{ gedcomString }`; its body limit is the paid tier's file limit, and the service
- * applies the tier's own.
+ * or the JSON `{ gedcomString }`. Who may upload and how much is checked before the body is read,
+ * and the body is cut off at the account's tier limit (gedcom.upload.ts); the service checks the
+ * file's size again.
  */
 export function registerGedcomRoutes(app: FastifyInstance, ctx: AppContext) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -50,15 +53,21 @@ export function registerGedcomRoutes(app: FastifyInstance, ctx: AppContext) {
       }
       throw error;
     });
-    scope.addContentTypeParser(
-      'application/octet-stream',
-      { parseAs: 'buffer', bodyLimit: config.gedcomMaxBytes },
-      (_request, body, done) => done(null, body),
+    scope.addContentTypeParser('application/octet-stream', (request: FastifyRequest, payload: Readable) =>
+      readUploadBody(request, payload),
     );
+    // JSON too: the account's limit, not the route's, decides how much of it is read.
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', async (request: FastifyRequest, payload: Readable) => {
+      // An empty or broken body is a SyntaxError: 400 common.error.malformedJson, as elsewhere.
+      return JSON.parse((await readUploadBody(request, payload)).toString('utf8'));
+    });
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/api/user/:userId/tree/gedcom',
       {
         bodyLimit: config.gedcomMaxBytes,
+        // Signed in, the user named in the path, and an announced size within the tier: before any byte is read.
+        onRequest: checkUploadBeforeBody(auth, users, config.gedcomMaxBytes),
         schema: {
           tags,
           summary: 'Create a tree from a GEDCOM file (the bytes, or { gedcomString })',

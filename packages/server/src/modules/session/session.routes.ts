@@ -1,11 +1,11 @@
-import { okAnswerSchema, signInBodySchema, userInfoSchema } from '@anor/core';
+import { normalizeEmail, okAnswerSchema, signInBodySchema, userInfoSchema } from '@anor/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { catalogueCodeOf } from '../../auth/auth-errors.ts';
 import type { AppContext } from '../../context.ts';
-import { sendError } from '../../http/errors.ts';
-import { clientKey } from '../../http/rate-limit.ts';
+import { AppError, sendError } from '../../http/errors.ts';
+import { clientKey, KnownAddresses, signInAccountKey } from '../../http/rate-limit.ts';
 import { authHeaders, currentUser, forwardCookies } from '../../http/session.ts';
 
 const tags = ['session'];
@@ -17,6 +17,8 @@ const tags = ['session'];
 export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { auth, users, limiters } = ctx;
+  // As long as a session lasts (auth/auth.ts).
+  const knownAddresses = new KnownAddresses(30 * 24 * 60 * 60 * 1000);
 
   routes.get(
     '/api/auth/session',
@@ -44,10 +46,37 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      limiters.signIn.consume(`${clientKey(request)} ${request.body.email.toLowerCase()}`);
-      const { value, headers } = await users.signIn(request.body, authHeaders(request));
-      forwardCookies(reply, headers);
-      return value;
+      // Failed attempts are counted per client address and per account; a success takes its count
+      // back. Counting before the password is checked keeps parallel guesses from all passing.
+      const address = clientKey(request);
+      const email = normalizeEmail(request.body.email);
+      const addressKey = `address ${address}`;
+      const accountKey = signInAccountKey(email);
+      limiters.signIn.consume(addressKey);
+      try {
+        limiters.signInAccount.consume(accountKey);
+      } catch (error) {
+        // A guess spread over many addresses has used up the account's allowance: only an address
+        // the account signed in from before is still let in, until the window ends.
+        if (!knownAddresses.isKnown(email, address)) {
+          limiters.signIn.refund(addressKey);
+          throw error;
+        }
+      }
+      try {
+        const { value, headers } = await users.signIn(request.body, authHeaders(request));
+        limiters.signIn.refund(addressKey);
+        limiters.signInAccount.refund(accountKey);
+        knownAddresses.remember(email, address);
+        forwardCookies(reply, headers);
+        return value;
+      } catch (error) {
+        if (!(error instanceof AppError && error.code === 'auth.error.invalidCredentials')) {
+          limiters.signIn.refund(addressKey);
+          limiters.signInAccount.refund(accountKey);
+        }
+        throw error;
+      }
     },
   );
 
@@ -130,6 +159,8 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext) {
         if (typeof value === 'string') headers.set(name, value);
         else if (Array.isArray(value)) for (const item of value) headers.append(name, item);
       }
+      // The client address as TRUST_PROXY decides it, not as the client wrote it.
+      headers.set('x-forwarded-for', request.ip);
       const response = await auth.handler(
         new Request(url, {
           method: request.method,
@@ -146,6 +177,12 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext) {
         if (name !== 'set-cookie' && name !== 'content-length') reply.header(name, value);
       });
       forwardCookies(reply, response.headers);
+      if (url.pathname === '/api/auth/list-sessions') {
+        // A session's token is its cookie: whoever reads the list (a script injected into a page,
+        // a shared screen, a log) could take over every other session of the user with it.
+        const sessions = (await response.json()) as Record<string, unknown>[];
+        return reply.send(sessions.map(({ token: _token, ...rest }) => rest));
+      }
       return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
     },
   });
@@ -159,8 +196,25 @@ const openBetterAuthEndpoints = new Set([
   'POST /api/auth/revoke-other-sessions',
 ]);
 
-/** Only same-site paths are followed after sign-in or sign-out, so the redirect cannot be abused. */
+const callbackBase = 'http://anor.invalid';
+
+/**
+ * Only same-site paths are followed after sign-in or sign-out, so the redirect cannot be abused:
+ * printable ASCII only (a browser drops tabs and newlines from a URL, so "/\t/evil.example" would
+ * become "//evil.example"), no backslash (read as a slash), one leading slash, and a path that
+ * still resolves to this site. The answer is the path as the URL parser wrote it.
+ */
 function safeCallback(callback: string | undefined): string | null {
-  if (!callback?.startsWith('/') || callback.startsWith('//') || callback.includes('\\')) return null;
-  return callback;
+  if (!callback || !/^\/[\x21-\x7e]*$/.test(callback) || callback.includes('\\') || callback.startsWith('//')) {
+    return null;
+  }
+  let url: URL;
+  try {
+    url = new URL(callback, callbackBase);
+  } catch {
+    return null;
+  }
+  if (url.origin !== callbackBase) return null;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  return path.startsWith('//') ? null : path;
 }

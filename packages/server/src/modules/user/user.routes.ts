@@ -15,7 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { requestLanguage } from '../../http/language.ts';
-import { clientKey } from '../../http/rate-limit.ts';
+import { clientKey, signInAccountKey } from '../../http/rate-limit.ts';
 import { authHeaders, forwardCookies, requireUser } from '../../http/session.ts';
 
 const userParams = z.strictObject({ userId: z.string().min(1).max(64) });
@@ -51,7 +51,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         tags,
-        summary: 'Change e-mail',
+        summary: 'Change e-mail (with the current password; the old address is told)',
         params: userParams,
         body: changeEmailBodySchema,
         response: { 200: userInfoSchema },
@@ -60,7 +60,11 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => {
       const current = await requireUser(auth, request);
       users.assertSelf(current.id, request.params.userId);
-      return users.changeEmail(current.id, request.body);
+      limiters.accountChange.consume(`user ${current.id}`);
+      const { user, notice } = await users.changeEmail(current.id, request.body, requestLanguage(request));
+      // The change is made; a notice that cannot be sent is logged, not answered as a failure.
+      await notice.catch((error: unknown) => request.log.error({ err: error }, 'the e-mail change notice failed'));
+      return user;
     },
   );
 
@@ -78,6 +82,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const current = await requireUser(auth, request);
       users.assertSelf(current.id, request.params.userId);
+      limiters.accountChange.consume(`user ${current.id}`);
       forwardCookies(reply, await users.changePassword(request.body, authHeaders(request)));
       return { ok: true as const };
     },
@@ -97,6 +102,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const current = await requireUser(auth, request);
       users.assertSelf(current.id, request.params.userId);
+      limiters.accountChange.consume(`user ${current.id}`);
       await users.deleteAccount(current.id, request.body.password);
       // The sessions went with the user; tell the browser to drop its cookie too.
       reply.header('set-cookie', expiredSessionCookies(ctx.config.publicUrl));
@@ -133,7 +139,9 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request) => {
       limiters.passwordReset.consume(clientKey(request));
-      await users.resetPassword(request.body.token, request.body.password);
+      const email = await users.resetPassword(request.body.token, request.body.password);
+      // The owner proved who they are: a guess that locked their sign-in no longer does.
+      if (email) limiters.signInAccount.reset(signInAccountKey(email));
       return { ok: true as const };
     },
   );

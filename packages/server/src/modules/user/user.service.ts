@@ -8,17 +8,22 @@ import {
   subscriptionStatus,
   type UserInfo,
 } from '@anor/core';
-import { type Auth, mailContext } from '../../auth/auth.ts';
+import { translate } from '@anor/core/i18n';
+import { type Auth, mailContext, passwordResetContext } from '../../auth/auth.ts';
 import { callAuth } from '../../auth/auth-errors.ts';
 import { verifyPassword } from '../../auth/password.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../http/errors.ts';
+import type { Mailer } from '../../mail/mailer.ts';
 import * as users from './user.repository.ts';
 
 export interface UserServiceDeps {
   db: Db;
   auth: Auth;
+  mailer: Mailer;
+  /** Named in the notice of an e-mail change, for an owner who did not make it. */
+  supportEmail: string;
 }
 
 /** An answer together with the Set-Cookie headers better-auth produced for it. */
@@ -27,7 +32,7 @@ export interface WithCookies<T> {
   headers: Headers;
 }
 
-export function createUserService({ db, auth }: UserServiceDeps) {
+export function createUserService({ db, auth, mailer, supportEmail }: UserServiceDeps) {
   async function userInfo(userId: string): Promise<UserInfo> {
     const found = await users.findUserById(db, userId);
     if (!found) throw new AppError('auth.error.sessionRequired');
@@ -94,7 +99,19 @@ export function createUserService({ db, auth }: UserServiceDeps) {
       return result.headers;
     },
 
-    async changeEmail(userId: string, body: ChangeEmailBody): Promise<UserInfo> {
+    /**
+     * Changes the e-mail address. The current password comes first, so only the account's holder
+     * learns whether the new address is taken (the route counts the attempts); a stolen session
+     * alone cannot move the account to another address. The old address is told afterwards.
+     */
+    async changeEmail(
+      userId: string,
+      body: ChangeEmailBody,
+      language: Language,
+    ): Promise<{ user: UserInfo; notice: Promise<void> }> {
+      await assertPassword(userId, body.password);
+      const before = await users.findUserById(db, userId);
+      if (!before) throw new AppError('auth.error.sessionRequired');
       if (await users.isEmailTakenByOther(db, body.email, userId)) throw new AppError('auth.error.emailExists');
       try {
         await users.updateUserEmail(db, userId, body.email);
@@ -103,7 +120,21 @@ export function createUserService({ db, auth }: UserServiceDeps) {
         if (isUniqueViolation(error)) throw new AppError('auth.error.emailExists');
         throw error;
       }
-      return userInfo(userId);
+      const user = await userInfo(userId);
+      if (before.email === user.email) return { user, notice: Promise.resolve() };
+      const t = (key: string) =>
+        translate(language, `email.emailChanged.${key}`, {
+          name: before.name,
+          oldEmail: before.email,
+          newEmail: user.email,
+          supportEmail,
+        });
+      const notice = mailer.send({
+        to: before.email,
+        subject: t('subject'),
+        text: `${t('greeting')}\n\n${t('body')}\n\n${t('ifNotYou')}\n`,
+      });
+      return { user, notice };
     },
 
     /** Changes the password and ends every other session of the user; this one gets a fresh cookie. */
@@ -132,9 +163,16 @@ export function createUserService({ db, auth }: UserServiceDeps) {
       );
     },
 
-    /** Sets the new password from a reset link and ends every session of that user. */
-    async resetPassword(token: string, password: string): Promise<void> {
-      await callAuth(() => auth.api.resetPassword({ body: { token, newPassword: password } }));
+    /**
+     * Sets the new password from a reset link and ends every session of that user; answers the
+     * user's e-mail address (their failed sign-ins are forgotten: they proved who they are).
+     */
+    async resetPassword(token: string, password: string): Promise<string | null> {
+      const store: { email?: string } = {};
+      await passwordResetContext.run(store, () =>
+        callAuth(() => auth.api.resetPassword({ body: { token, newPassword: password } })),
+      );
+      return store.email ?? null;
     },
 
     async emailExists(email: string): Promise<boolean> {

@@ -1,5 +1,5 @@
 import { changeEmailBodySchema, type UserInfo } from '@anor/core';
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../lib/FormError.tsx';
@@ -11,8 +11,8 @@ export function ChangeEmailForm({ user }: { user: UserInfo }) {
   const changeEmail = useChangeEmail(user.id);
   const form = useSchemaForm(
     changeEmailBodySchema,
-    { email: '' },
-    { fieldOfCode: { 'auth.error.emailExists': 'email' } },
+    { email: '', password: '' },
+    { fieldOfCode: { 'auth.error.emailExists': 'email', 'auth.error.incorrectPassword': 'password' } },
   );
 
   const onSubmit = form.handleSubmit((body) =>
@@ -41,6 +41,14 @@ export function ChangeEmailForm({ user }: { user: UserInfo }) {
           required
           data-testid="change-email-input"
           {...form.getInputProps('email')}
+        />
+        {/* The current password proves it is the account's holder (a session alone cannot move the account). */}
+        <PasswordInput
+          label={t('account.password.current')}
+          autoComplete="current-password"
+          required
+          data-testid="change-email-password"
+          {...form.getInputProps('password')}
         />
         <FormError message={form.errorText('form')} />
         <Group justify="flex-end">

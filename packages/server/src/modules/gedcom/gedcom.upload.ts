@@ -1,0 +1,127 @@
+import type { Readable } from 'node:stream';
+import { type SubscriptionInfo, subscriptionStatus, textLimits } from '@anor/core';
+import type { FastifyRequest } from 'fastify';
+import type { Auth } from '../../auth/auth.ts';
+import { AppError } from '../../http/errors.ts';
+import { requireUser } from '../../http/session.ts';
+import type { UserService } from '../user/user.service.ts';
+
+/**
+ * The GEDCOM upload's checks before its body is read, and the reading itself. Who may upload and
+ * how much is settled in `onRequest`, from the session cookie and Content-Length alone: an
+ * anonymous or foreign upload gets 401/403 and a free account's oversized one 413 while the body
+ * is still on its way, so nobody can make the server read 200 MB it will refuse. The body is then
+ * read chunk by chunk into one buffer of the announced size (no copy of every chunk kept besides
+ * it) and cut off as soon as it passes the account's limit, also when no Content-Length was sent.
+ * The importer needs the whole file (it decodes the bytes to text and reads it twice), so the
+ * body ends up in memory once; what streaming cannot save is the file itself.
+ */
+
+/** A JSON body (`{ gedcomString }`) escapes newlines and quotes: its text may be up to twice the file's bytes. */
+const jsonOverhead = 2;
+const jsonSlack = 64 * 1024;
+
+interface UploadAllowance {
+  /** The most bytes of file the account may send. */
+  maxBytes: number;
+  paid: boolean;
+}
+
+const allowances = new WeakMap<FastifyRequest, UploadAllowance>();
+
+function tooLarge(allowance: UploadAllowance, bytes: number | undefined): AppError {
+  return allowance.paid
+    ? new AppError('gedcom.error.tooLarge', { bytes, max: allowance.maxBytes })
+    : new AppError('limit.gedcomSize', { bytes, max: allowance.maxBytes });
+}
+
+function isJson(request: FastifyRequest): boolean {
+  return /^application\/json\b/i.test(request.headers['content-type'] ?? '');
+}
+
+/** The most bytes the body of this request may have (a JSON body has room for its escapes). */
+function bodyLimitOf(request: FastifyRequest, allowance: UploadAllowance): number {
+  return isJson(request) ? allowance.maxBytes * jsonOverhead + jsonSlack : allowance.maxBytes;
+}
+
+/**
+ * The upload's `onRequest` hook: the signed-in user must be the one named in the path, and an
+ * announced body must fit their tier (free: 5 MB, SPEC §5; paid: GEDCOM_MAX_BYTES).
+ */
+export function checkUploadBeforeBody(auth: Auth, users: UserService, maxPaidBytes: number) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const viewer = await requireUser(auth, request);
+    users.assertSelf(viewer.id, String((request.params as { userId?: unknown }).userId ?? ''));
+    const { subscription } = await users.userInfo(viewer.id);
+    const allowance = allowanceOf(subscription, maxPaidBytes);
+    allowances.set(request, allowance);
+    const announced = Number(request.headers['content-length']);
+    if (Number.isSafeInteger(announced) && announced > bodyLimitOf(request, allowance)) {
+      throw tooLarge(allowance, announced);
+    }
+  };
+}
+
+function allowanceOf(subscription: SubscriptionInfo, maxPaidBytes: number): UploadAllowance {
+  const paid = subscriptionStatus(subscription) === 'paid';
+  return { paid, maxBytes: paid ? maxPaidBytes : textLimits.gedcomBytes };
+}
+
+/**
+ * Reads the body into one buffer, refusing it as soon as it passes the account's limit (the rest
+ * is left unread, as Fastify's own limit does). Used as the upload's content-type parser for raw
+ * bytes and JSON alike.
+ */
+export function readUploadBody(request: FastifyRequest, payload: Readable): Promise<Buffer> {
+  const allowance = allowances.get(request);
+  // The hook always runs first; without it, nothing may be read.
+  if (!allowance) return Promise.reject(new AppError('auth.error.sessionRequired'));
+  const max = bodyLimitOf(request, allowance);
+  const announced = Number(request.headers['content-length']);
+  const hasLength = Number.isSafeInteger(announced) && announced >= 0;
+  let buffer: Buffer | null = hasLength && announced <= max ? Buffer.allocUnsafe(announced) : null;
+  const chunks: Buffer[] = [];
+  let length = 0;
+  return new Promise((resolve, reject) => {
+    const stop = () => {
+      payload.removeListener('data', onData);
+      payload.removeListener('end', onEnd);
+      payload.removeListener('error', onError);
+    };
+    const onData = (data: Buffer | string) => {
+      const chunk = typeof data === 'string' ? Buffer.from(data) : data;
+      const start = length;
+      length += chunk.length;
+      if (length > max) {
+        stop();
+        reject(tooLarge(allowance, hasLength ? announced : undefined));
+        return;
+      }
+      if (buffer && length <= buffer.length) {
+        chunk.copy(buffer, start);
+        return;
+      }
+      if (buffer) {
+        chunks.push(buffer.subarray(0, start));
+        buffer = null;
+      }
+      chunks.push(Buffer.from(chunk));
+    };
+    const onEnd = () => {
+      stop();
+      if (hasLength && length !== announced) {
+        reject(new AppError('common.error.malformedJson'));
+        return;
+      }
+      resolve(buffer ? buffer.subarray(0, length) : Buffer.concat(chunks, length));
+    };
+    const onError = (error: Error) => {
+      stop();
+      reject(error);
+    };
+    payload.on('data', onData);
+    payload.on('end', onEnd);
+    payload.on('error', onError);
+    payload.resume();
+  });
+}
