@@ -454,13 +454,20 @@ export const sourceRecord = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.treeId, table.id] }),
-    index('source_record_title_idx').on(table.treeId, table.titleKey),
+    // On the key's first characters: a title of 1000 wide characters folds to a key too long for a btree entry.
+    index('source_record_title_idx').on(table.treeId, sql`left(${table.titleKey}, 500)`),
     index('source_record_repository_idx')
       .on(table.treeId, table.repositoryId)
       .where(sql`${table.repositoryId} is not null`),
     foreignKey({ columns: [table.treeId, table.repositoryId], foreignColumns: [repository.treeId, repository.id] }),
   ],
 );
+
+/**
+ * What records are ordered by first, as `source_record_title_idx` holds it (then by the whole key):
+ * the index can hold a key's first 500 characters (2,000 bytes at most), not a 1000-character title's key.
+ */
+export const recordTitleKeyPrefix = sql`left(${sourceRecord.titleKey}, 500)`;
 
 /** A place within a record: the page, a web address, a transcription. */
 export const citation = pgTable(
@@ -624,6 +631,14 @@ export interface KeptGedcomLine {
   /** An Anor id (the node the file's pointer named) or, when it named nothing Anor keeps, `?` + the file's xref. */
   pointer?: string;
   children: KeptGedcomLine[];
+  /**
+   * Set on a marker, never written as a line of its own: the file's value of the node's `tag` line
+   * (a NAME, a TITL, the event's own value) that was too long or not allowed in Anor's field, and
+   * `stored`, what the field made of it. Export writes `original` for as long as the line it writes
+   * from the field still says `stored` (issue 18: nothing the file said is lost).
+   */
+  original?: string;
+  stored?: string;
 }
 
 /**

@@ -22,6 +22,7 @@ import {
   isOtherEventTag,
   otherEventName,
 } from './gedcom-tags.ts';
+import { nameLineValue } from './gedcom-values.ts';
 import { htmlToPlainText, plainTextToHtml } from './plain-text.ts';
 
 /**
@@ -734,6 +735,8 @@ export function buildGedcom(data: ExportData, treeId: string, version: Version):
   }
   /** A kept line as a written one; null (with everything under it) when its pointer names nothing written. */
   function fromKept(kept: KeptGedcomLine, personId: string | null): Out | null {
+    // A marker of a shortened or refused value is no line: `restored` writes its value in the field's line.
+    if (kept.original !== undefined) return null;
     const out: Out = { level: 0, line: 0, tag: kept.tag, children: [] };
     if (kept.pointer !== undefined) {
       const pointer = resolvePointer(kept.pointer, kept.tag, personId);
@@ -754,7 +757,18 @@ export function buildGedcom(data: ExportData, treeId: string, version: Version):
     }
     return out;
   }
-  const isCopy = (kept: KeptGedcomLine) => kept.value === undefined && kept.pointer === undefined;
+  const isCopy = (kept: KeptGedcomLine) =>
+    kept.value === undefined && kept.pointer === undefined && kept.original === undefined;
+  /**
+   * The value of a line written from a field: the file's own value when the import shortened or
+   * refused it (a marker in the node's kept lines) and the field still holds what the import made of it.
+   */
+  function restored(kept: readonly KeptGedcomLine[], tag: string, value: string | null): string | null {
+    for (const entry of kept) {
+      if (entry.tag === tag && entry.original !== undefined && entry.stored === (value ?? '')) return entry.original;
+    }
+    return value;
+  }
   /**
    * The valueless copies the import keeps the unmapped children of a mapped line under (NAME's
    * prefix, SEX's phrase, DATE's time, PLAC's romanised form, ADDR's lines): the first kept line
@@ -766,7 +780,7 @@ export function buildGedcom(data: ExportData, treeId: string, version: Version):
     const copies = new Map<string, KeptGedcomLine>();
     const seen = new Set<string>();
     for (const entry of kept) {
-      if (!tags.includes(entry.tag) || seen.has(entry.tag)) continue;
+      if (!tags.includes(entry.tag) || seen.has(entry.tag) || entry.original !== undefined) continue;
       seen.add(entry.tag);
       if (isCopy(entry)) copies.set(entry.tag, entry);
     }
@@ -856,13 +870,19 @@ export function buildGedcom(data: ExportData, treeId: string, version: Version):
     const form = media.format === null ? [] : [line('FORM', media.format, lines([typeTag, media.type]))];
     return line('FILE', media.fileReference, [...form, ...lines(['TITL', media.title])]);
   }
+  /** The FILE line from the fields, unless the import refused the file's reference and kept the FILE line instead. */
+  function mediaFiles(media: ExportMedia, typeTag: 'TYPE' | 'MEDI', kept: readonly KeptGedcomLine[]): Out[] {
+    if (media.fileReference === '' && kept.some((entry) => entry.tag === 'FILE')) return [];
+    return [mediaFile(media, typeTag)];
+  }
   function mediaLine(mediaId: string): Out | null {
     const media = mediaById.get(mediaId);
     if (!media) return null;
     const xref = mediaXref.get(mediaId);
     if (xref !== undefined) return pointerLine('OBJE', xref);
     // 5.5.1 inline OBJE: FILE, FORM under it with MEDI, TITL.
-    return line('OBJE', null, [mediaFile(media, 'MEDI'), ...keptChildren(extraOf.get(mediaId)?.lines ?? [], null)]);
+    const kept = extraOf.get(mediaId)?.lines ?? [];
+    return line('OBJE', null, [...mediaFiles(media, 'MEDI', kept), ...keptChildren(kept, null)]);
   }
   function pushMedia(out: Out[], nodeId: string, links = infoOf.get(nodeId)): Out[] {
     if (links === undefined) return out;
@@ -1017,7 +1037,7 @@ export function buildGedcom(data: ExportData, treeId: string, version: Version):
         !generic &&
         event.type === 'other' &&
         languages.every((language) => otherEventName(tag, language) !== event.typeName);
-      if (generic || renamed) head.push(line('TYPE', event.typeName));
+      if (generic || renamed) head.push(line('TYPE', restored(kept, 'TYPE', event.typeName)));
     }
     const date = withCopy(dateLine(event), copies.get('DATE'), personId);
     const place = withCopy(
@@ -1048,7 +1068,7 @@ export function buildGedcom(data: ExportData, treeId: string, version: Version):
       entry === copies.get('DATE') ? date : entry === copies.get('PLAC') ? place : undefined,
     );
     const children = arrange(head, walk, body);
-    let value = isOccupation ? occupationOf(event) : event.description;
+    let value = restored(kept, tag, isOccupation ? occupationOf(event) : event.description);
     if (value === null && children.length === 0 && yesTags.has(tag)) value = 'Y';
     return line(tag, value, children);
   }
@@ -1107,7 +1127,7 @@ export function buildGedcom(data: ExportData, treeId: string, version: Version):
     const xref = recordXref.get(record.id) as string;
     const kept = extraOf.get(record.id)?.lines ?? [];
     const head: Out[] = lines(
-      ['TITL', record.title],
+      ['TITL', restored(kept, 'TITL', record.title)],
       ['AUTH', record.originator],
       ['ABBR', record.filedByEntry],
       ['PUBL', record.publicationFacts],
@@ -1133,7 +1153,7 @@ export function buildGedcom(data: ExportData, treeId: string, version: Version):
     const address =
       repository.address !== null || addressParts.length > 0 ? line('ADDR', repository.address, addressParts) : null;
     const addr = withCopy(address, copies.get('ADDR'), null);
-    const head: Out[] = lines(['NAME', repository.title]);
+    const head: Out[] = lines(['NAME', restored(kept, 'NAME', repository.title)]);
     if (addr) head.push(addr);
     head.push(
       ...lines(
@@ -1156,12 +1176,13 @@ export function buildGedcom(data: ExportData, treeId: string, version: Version):
   for (const media of data.media) {
     const xref = mediaXref.get(media.id);
     if (xref === undefined) continue;
-    const children: Out[] = [mediaFile(media, isSeven ? 'MEDI' : 'TYPE')];
+    const kept = extraOf.get(media.id)?.lines ?? [];
+    const children: Out[] = mediaFiles(media, isSeven ? 'MEDI' : 'TYPE', kept);
     for (const noteId of notesOfMedia.get(media.id) ?? []) {
       const written = noteLine(noteId);
       if (written) children.push(written);
     }
-    children.push(...noteReferences(media), ...keptChildren(extraOf.get(media.id)?.lines ?? [], null));
+    children.push(...noteReferences(media), ...keptChildren(kept, null));
     emit({ ...line('OBJE', null, children), xref });
   }
 
@@ -1170,8 +1191,7 @@ export function buildGedcom(data: ExportData, treeId: string, version: Version):
     const info = infoOf.get(person.id);
     const kept = info?.extra?.lines ?? noLines;
     const copies = copiesOf(kept, ['NAME', 'SEX']);
-    const nameValue =
-      person.fName === null && person.lName === null ? null : `${person.fName ?? ''} /${person.lName ?? ''}/`.trim();
+    const nameValue = restored(kept, 'NAME', nameLineValue(person.fName, person.lName));
     const name = withCopy(
       nameValue !== null || person.pName !== null ? line('NAME', nameValue, lines(['NICK', person.pName])) : null,
       copies.get('NAME'),

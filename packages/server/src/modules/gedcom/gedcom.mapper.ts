@@ -4,6 +4,7 @@ import {
   eventDateIsoRange,
   foldForSearch,
   type Gender,
+  hasInvalidNameCharacters,
   type Language,
   normaliseRole,
   oncePerPersonTypes,
@@ -34,6 +35,15 @@ import {
   isOtherEventTag,
   otherEventName,
 } from './gedcom-tags.ts';
+import {
+  nameLineValue,
+  problemDetail,
+  problemOf,
+  shorten,
+  type ValueProblem,
+  type ValueRule,
+  valueRules,
+} from './gedcom-values.ts';
 import { plainTextToHtml } from './plain-text.ts';
 
 /**
@@ -56,6 +66,9 @@ export interface MapResult {
 }
 
 type NodeKind = 'person' | 'family' | 'record' | 'repository' | 'note' | 'media';
+
+/** A place's id, null for no place, or why a PLAC line makes no place (its line is kept). */
+type PlaceResult = string | null | { problem: ValueProblem; detail: string };
 
 interface FamilyInfo {
   id: string;
@@ -247,14 +260,54 @@ export function createGedcomMapper(
     string,
     { kind: GedcomExtraKind; tag: string | null; anchor: string[] | null; lines: KeptGedcomLine[] }
   >();
-  function keep(nodeId: string, kind: GedcomExtraKind, node: GedcomNode, path: string): void {
+  function extraOf(nodeId: string, kind: GedcomExtraKind) {
     let extra = extras.get(nodeId);
     if (!extra) {
       extra = { kind, tag: null, anchor: null, lines: [] };
       extras.set(nodeId, extra);
     }
-    extra.lines.push(keepLine(node));
+    return extra;
+  }
+  function keep(nodeId: string, kind: GedcomExtraKind, node: GedcomNode, path: string): void {
+    extraOf(nodeId, kind).lines.push(keepLine(node));
     report.keep(`${path}.${node.tag}`, node.line);
+  }
+
+  // Values against the API's rules (gedcom-values.ts): refused ones stay GEDCOM lines, shortened ones keep their original.
+  /** Whether the field takes the value (null: nothing to take); if not, the report says why at the line. */
+  function fits(value: string | null, rule: ValueRule, line: number, path: string): boolean {
+    if (value === null) return true;
+    const problem = problemOf(value, rule);
+    if (problem === null) return true;
+    report.warn(problem, line, problemDetail(path, value, rule, problem));
+    return false;
+  }
+  /** A value too long for its field: shortened, and the file's line kept as a marker that export writes back. */
+  function shortened(
+    nodeId: string,
+    kind: GedcomExtraKind,
+    node: GedcomNode,
+    value: string,
+    rule: ValueRule,
+    path: string,
+  ): string {
+    const stored = shorten(value, rule.max);
+    keepOriginal(nodeId, kind, node, stored, 'value-shortened', rule, path);
+    return stored;
+  }
+  function keepOriginal(
+    nodeId: string,
+    kind: GedcomExtraKind,
+    node: GedcomNode,
+    stored: string,
+    problem: ValueProblem | 'value-shortened',
+    rule: ValueRule,
+    path: string,
+  ): void {
+    const original = node.value ?? '';
+    extraOf(nodeId, kind).lines.push({ tag: node.tag, children: [], original, stored });
+    const detail = problem === 'value-shortened' ? 'value-too-long' : problem;
+    report.warn(problem, node.line, problemDetail(path, original.trim(), rule, detail));
   }
   /** Kept children of a line Anor maps (NAME's prefix, PLAC's romanized form): under a valueless copy of the line, merged on export. */
   function keepUnder(
@@ -265,20 +318,11 @@ export function createGedcomMapper(
     path: string,
   ): void {
     if (children.length === 0) return;
-    let extra = extras.get(nodeId);
-    if (!extra) {
-      extra = { kind, tag: null, anchor: null, lines: [] };
-      extras.set(nodeId, extra);
-    }
-    extra.lines.push({ tag: parent.tag, children: children.map(keepLine) });
+    extraOf(nodeId, kind).lines.push({ tag: parent.tag, children: children.map(keepLine) });
     for (const child of children) report.keep(`${path}.${parent.tag}.${child.tag}`, child.line);
   }
   function tagExtra(nodeId: string, kind: GedcomExtraKind, tag: string | null, anchor: string[] | null): void {
-    let extra = extras.get(nodeId);
-    if (!extra) {
-      extra = { kind, tag: null, anchor: null, lines: [] };
-      extras.set(nodeId, extra);
-    }
+    const extra = extraOf(nodeId, kind);
     if (tag !== null) extra.tag = tag;
     if (anchor !== null) extra.anchor = anchor;
   }
@@ -287,8 +331,9 @@ export function createGedcomMapper(
   const placeByPath = new Map<string, PlanLocation>();
   const headerPlaceForm = textOf(header ? childOf(childOf(header, 'PLAC') ?? header, 'FORM') : undefined);
   /** Leaf place by the PLAC value as written, for the common PLAC line without subordinate lines. */
-  const placeByValue = new Map<string, string | null>();
-  function placeOf(plac: GedcomNode, eventId: string | null, path: string): string | null {
+  const placeByValue = new Map<string, PlaceResult>();
+  /** The leaf place of a PLAC line, null for none, or why a place name of it was refused (the line is then the caller's to keep). */
+  function placeOf(plac: GedcomNode, eventId: string | null, path: string): PlaceResult {
     const value = plac.value ?? '';
     if (plac.children.length === 0) {
       const known = placeByValue.get(value);
@@ -299,7 +344,7 @@ export function createGedcomMapper(
     }
     return placeOfParts(plac, eventId, path);
   }
-  function placeOfParts(plac: GedcomNode, eventId: string | null, path: string): string | null {
+  function placeOfParts(plac: GedcomNode, eventId: string | null, path: string): PlaceResult {
     const value = plac.value ?? '';
     const parts = value
       .split(',')
@@ -310,8 +355,20 @@ export function createGedcomMapper(
       if (eventId !== null && plac.children.length > 0) keep(eventId, 'event', plac, path);
       return null;
     }
-    const form = (textOf(childOf(plac, 'FORM')) ?? headerPlaceForm)?.split(',').map((part) => part.trim());
-    const types = form && form.length === parts.length ? form : null;
+    // A level's name the place form would refuse (too long, characters names refuse): no place is made of the line.
+    for (const part of parts) {
+      const problem = problemOf(part, valueRules.locationName);
+      if (problem !== null)
+        return { problem, detail: problemDetail(`${path}.PLAC`, part, valueRules.locationName, problem) };
+    }
+    const ownForm = childOf(plac, 'FORM');
+    const form = (textOf(ownForm) ?? headerPlaceForm)?.split(',').map((part) => part.trim());
+    let types = form && form.length === parts.length ? form : null;
+    const leftOver: GedcomNode[] = [];
+    if (types?.some((type) => !fits(type, valueRules.locationType, (ownForm ?? plac).line, `${path}.PLAC.FORM`))) {
+      types = null;
+      if (ownForm) leftOver.push(ownForm);
+    }
     let parentId: string | null = null;
     let key = '';
     let leaf: PlanLocation | null = null;
@@ -338,7 +395,6 @@ export function createGedcomMapper(
       leaf = place;
     }
     if (leaf === null) return null;
-    const leftOver: GedcomNode[] = [];
     for (const child of plac.children) {
       switch (child.tag) {
         case 'FORM':
@@ -456,30 +512,56 @@ export function createGedcomMapper(
       recordId = resolve(node.pointer, 'record', node.line) ?? null;
       if (recordId === null) return;
     }
-    const page = textOf(childOf(node, 'PAGE'));
+    // Each field the citation form would refuse stays its GEDCOM line (the citation is then not shared).
+    const at = `${path}.SOUR`;
+    const pageLine = childOf(node, 'PAGE');
+    const page = textOf(pageLine);
+    const pageFits = pageLine === undefined || fits(page, valueRules.citationPage, pageLine.line, `${at}.PAGE`);
     const data = childOf(node, 'DATA');
+    const recorded = data ? childOf(data, 'DATE') : undefined;
+    const dataFits =
+      recorded === undefined || fits(textOf(recorded), valueRules.citationEvent, recorded.line, `${at}.DATA.DATE`);
     const texts = [
       ...(node.pointer === undefined && node.value ? [node.value] : []),
       ...node.children.filter((child) => child.tag === 'TEXT').map((child) => child.value ?? ''),
-      ...(data?.children.filter((child) => child.tag === 'TEXT').map((child) => child.value ?? '') ?? []),
+      ...((dataFits ? data : undefined)?.children
+        .filter((child) => child.tag === 'TEXT')
+        .map((child) => child.value ?? '') ?? []),
     ];
     const even = childOf(node, 'EVEN');
-    const url = textOf(childOf(node, 'WWW')) ?? textOf(childOf(node, '_LINK')) ?? textOf(childOf(node, 'URL'));
+    const evenRole = even ? childOf(even, 'ROLE') : undefined;
+    const evenFits =
+      even === undefined ||
+      (fits(textOf(even), valueRules.citationEvent, even.line, `${at}.EVEN`) &&
+        (evenRole === undefined || fits(textOf(evenRole), valueRules.citationEvent, evenRole.line, `${at}.EVEN.ROLE`)));
+    const quay = childOf(node, 'QUAY');
+    const quayFits = quay === undefined || fits(textOf(quay), valueRules.certaintyAssessment, quay.line, `${at}.QUAY`);
+    const urlLine = [childOf(node, 'WWW'), childOf(node, '_LINK'), childOf(node, 'URL')].find(
+      (child) => textOf(child) !== null,
+    );
+    const url = textOf(urlLine);
     const fields = {
       recordId,
-      whereWithinSourceText: page,
-      whereWithinSourceUrl: url !== null && /^https?:\/\//i.test(url) ? url : null,
+      whereWithinSourceText: pageFits ? page : null,
+      whereWithinSourceUrl:
+        urlLine !== undefined && fits(url, valueRules.webAddress, urlLine.line, `${at}.${urlLine.tag}`) ? url : null,
       textFromSource: texts.length > 0 ? plainTextToHtml(texts.join('\n')) : '',
-      eventCitedFrom: textOf(even),
-      eventCitedFromRole: textOf(even ? childOf(even, 'ROLE') : undefined),
-      entryRecordingDate: textOf(data ? childOf(data, 'DATE') : undefined),
-      certaintyAssessment: textOf(childOf(node, 'QUAY')),
+      eventCitedFrom: evenFits ? textOf(even) : null,
+      eventCitedFromRole: evenFits ? textOf(evenRole) : null,
+      entryRecordingDate: dataFits ? textOf(recorded) : null,
+      certaintyAssessment: quayFits ? textOf(quay) : null,
     };
     const nested = node.children.filter(
       (child) =>
-        !['PAGE', 'TEXT', 'QUAY'].includes(child.tag) &&
-        !(child.tag === 'DATA' && child.children.every((d) => d.tag === 'TEXT' || d.tag === 'DATE')) &&
-        !(child.tag === 'EVEN' && child.children.every((e) => e.tag === 'ROLE')) &&
+        child.tag !== 'TEXT' &&
+        !(child.tag === 'PAGE' && (child !== pageLine || pageFits)) &&
+        !(child.tag === 'QUAY' && (child !== quay || quayFits)) &&
+        !(
+          child.tag === 'DATA' &&
+          (child !== data || dataFits) &&
+          child.children.every((d) => d.tag === 'TEXT' || d.tag === 'DATE')
+        ) &&
+        !(child.tag === 'EVEN' && (child !== even || evenFits) && child.children.every((e) => e.tag === 'ROLE')) &&
         !(child.tag === 'WWW' || child.tag === '_LINK' || child.tag === 'URL'
           ? fields.whereWithinSourceUrl !== null && child.value?.trim() === fields.whereWithinSourceUrl
           : false),
@@ -519,7 +601,14 @@ export function createGedcomMapper(
     used: Set<GedcomNode>;
   } {
     const used = new Set<GedcomNode>();
-    const file = childOf(node, 'FILE');
+    const first = childOf(node, 'FILE');
+    // A file reference the media form would refuse (too long, a `javascript:` address): no field of the FILE is taken, and the object keeps its lines.
+    const file =
+      first === undefined || fits(first.value?.trim() ?? '', valueRules.fileReference, first.line, `${node.tag}.FILE`)
+        ? first
+        : undefined;
+    if (first !== undefined && file === undefined)
+      return { fileReference: '', format: null, type: null, title: null, used };
     if (file) used.add(file);
     const form = (file && childOf(file, 'FORM')) ?? childOf(node, 'FORM');
     if (form && !file?.children.includes(form)) used.add(form);
@@ -530,11 +619,21 @@ export function createGedcomMapper(
     const fileRest = file?.children.filter((child) => child !== form && child !== titl) ?? [];
     const formRest = form?.children.filter((child) => child !== type) ?? [];
     if (fileRest.length > 0 || formRest.length > 0) used.delete(file as GedcomNode);
+    // FORM, its TYPE and TITL the media form would refuse stay lines (under FILE: FILE stays whole).
+    const taken = (line: GedcomNode | undefined, rule: ValueRule): string | null => {
+      if (line === undefined || fits(textOf(line), rule, line.line, `${node.tag}.${line.tag}`)) return textOf(line);
+      used.delete(line);
+      if (file?.children.includes(line) || form?.children.includes(line)) used.delete(file as GedcomNode);
+      if (line === type && form && !file?.children.includes(form)) used.delete(form);
+      return null;
+    };
+    const format = taken(form, valueRules.mediaFormat);
+    const formRefused = form !== undefined && format === null && textOf(form) !== null;
     return {
       fileReference: file?.value ?? '',
-      format: textOf(form),
-      type: textOf(type),
-      title: textOf(titl),
+      format,
+      type: formRefused ? null : taken(type, valueRules.mediaFormat),
+      title: taken(titl, valueRules.mediaTitle),
       used,
     };
   }
@@ -605,7 +704,16 @@ export function createGedcomMapper(
     const own = childOf(node, 'TYPE');
     const isGeneric = node.tag === 'EVEN' || node.tag === 'FACT';
     if (type === 'other') {
-      typeName = isGeneric ? (textOf(own) ?? otherEventName(node.tag, language)) : otherEventName(node.tag, language);
+      typeName = otherEventName(node.tag, language);
+      const ownName = isGeneric ? textOf(own) : null;
+      if (own !== undefined && ownName !== null) {
+        // A TYPE the event form would refuse: shortened, or the language's name; export writes the file's TYPE back.
+        const problem = problemOf(ownName, valueRules.eventTypeName);
+        if (problem === null) typeName = ownName;
+        else if (problem === 'value-too-long')
+          typeName = shortened(id, 'event', own, ownName, valueRules.eventTypeName, `${path}.TYPE`);
+        else keepOriginal(id, 'event', own, typeName, problem, valueRules.eventTypeName, `${path}.TYPE`);
+      }
       if (node.tag !== 'EVEN') tagExtra(id, 'event', node.tag, null);
     }
     // A second birth or death of one person (two sources disagreeing) stays, as an event of its own type name.
@@ -657,10 +765,22 @@ export function createGedcomMapper(
         }
         case 'PLAC':
           if (locationId !== null) keep(id, 'event', child, path);
-          else locationId = placeOf(child, id, path);
+          else {
+            const place = placeOf(child, id, path);
+            if (place === null || typeof place === 'string') locationId = place;
+            else {
+              report.warn(place.problem, child.line, place.detail);
+              keep(id, 'event', child, path);
+            }
+          }
           break;
         case 'CAUS':
-          if (causeOfEvent === null && child.children.length === 0) causeOfEvent = textOf(child);
+          if (
+            causeOfEvent === null &&
+            child.children.length === 0 &&
+            fits(textOf(child), valueRules.causeOfEvent, child.line, `${path}.CAUS`)
+          )
+            causeOfEvent = textOf(child);
           else keep(id, 'event', child, path);
           break;
         case 'NOTE':
@@ -687,9 +807,14 @@ export function createGedcomMapper(
           }
           const role = textOf(childOf(child, 'ROLE')) ?? textOf(childOf(child, 'RELA')) ?? 'witness';
           const phrase = textOf(childOf(childOf(child, 'ROLE') ?? child, 'PHRASE'));
+          const roleKey = gedcomRoles[role.toUpperCase()] ?? normaliseRole(phrase ?? role, type);
+          if (!fits(roleKey, valueRules.role, child.line, `${path}.ASSO`)) {
+            keep(id, 'event', child, path);
+            break;
+          }
           participants.push({
             personId,
-            role: gedcomRoles[role.toUpperCase()] ?? normaliseRole(phrase ?? role, type),
+            role: roleKey,
             description: null,
             startDate: null,
             startDateType: null,
@@ -703,12 +828,15 @@ export function createGedcomMapper(
       }
     }
     // Anor keeps an occupation's title in the cause field (the editor's "Occupation"); a CAUS of its own was kept.
-    if (type === 'occupation' && description !== null) {
+    // A title the cause field would refuse stays the description (export writes either as OCCU's value).
+    if (type === 'occupation' && description !== null && problemOf(description, valueRules.causeOfEvent) === null) {
       if (causeOfEvent !== null)
         keep(id, 'event', { level: 0, tag: 'CAUS', value: causeOfEvent, line: node.line, children: [] }, path);
       causeOfEvent = description;
       description = null;
     }
+    if (description !== null && description.length > valueRules.eventDescription.max)
+      description = shortened(id, 'event', node, description, valueRules.eventDescription, path);
     const range = eventDateIsoRange(date);
     plan.events.push({
       id,
@@ -858,9 +986,9 @@ export function createGedcomMapper(
           continue;
         }
         mapEvent(child, mapping ?? null, [primary(id)], `INDI.${child.tag}`);
-        if (child.tag === 'OCCU' && occupation === null && child.value && child.value.trim().length <= 50) {
-          occupation = child.value.trim();
-        }
+        // The person's occupation when the field takes it (the OCCU event has it either way).
+        const title: string | null = child.tag === 'OCCU' && occupation === null ? textOf(child) : null;
+        if (title !== null && problemOf(title, valueRules.occupation) === null) occupation = title;
         continue;
       }
       switch (child.tag) {
@@ -879,11 +1007,37 @@ export function createGedcomMapper(
             fName = givn;
             lName = surn;
           }
+          // A name with characters the name form refuses stays the file's line; Anor's names stay empty.
+          if (
+            (fName !== null && hasInvalidNameCharacters(fName)) ||
+            (lName !== null && hasInvalidNameCharacters(lName))
+          ) {
+            fits(child.value?.trim() ?? '', { max: Number.POSITIVE_INFINITY, name: true }, child.line, 'INDI.NAME');
+            fName = null;
+            lName = null;
+            keep(id, 'person', child, 'INDI');
+            break;
+          }
+          // A name too long for the form: shortened; export writes the file's NAME while the names are unchanged.
+          const long =
+            (fName !== null && fName.length > valueRules.firstName.max) ||
+            (lName !== null && lName.length > valueRules.lastName.max);
+          if (long) {
+            fName = fName === null ? null : shorten(fName, valueRules.firstName.max);
+            lName = lName === null ? null : shorten(lName, valueRules.lastName.max);
+            const rule = { max: Math.max(valueRules.firstName.max, valueRules.lastName.max) };
+            keepOriginal(id, 'person', child, nameLineValue(fName, lName) ?? '', 'value-shortened', rule, 'INDI.NAME');
+          }
           const leftOver: GedcomNode[] = [];
           for (const part of child.children) {
             if (part.tag === 'GIVN' && part.children.length === 0 && textOf(part) === fName) continue;
             if (part.tag === 'SURN' && part.children.length === 0 && textOf(part) === lName) continue;
-            if (part.tag === 'NICK' && pName === null && part.children.length === 0) {
+            if (
+              part.tag === 'NICK' &&
+              pName === null &&
+              part.children.length === 0 &&
+              fits(textOf(part), valueRules.nickname, part.line, 'INDI.NAME.NICK')
+            ) {
               pName = textOf(part);
               continue;
             }
@@ -897,14 +1051,19 @@ export function createGedcomMapper(
             }
             leftOver.push(part);
           }
-          if (parts.suffix !== '' && !childOf(child, 'NSFX')) {
+          if (!long && parts.suffix !== '' && !childOf(child, 'NSFX')) {
             leftOver.push({ level: 2, tag: 'NSFX', value: parts.suffix, line: child.line, children: [] });
           }
           keepUnder(id, 'person', child, leftOver, 'INDI');
           break;
         }
         case 'NICK':
-          if (pName === null && child.children.length === 0) pName = textOf(child);
+          if (
+            pName === null &&
+            child.children.length === 0 &&
+            fits(textOf(child), valueRules.nickname, child.line, 'INDI.NICK')
+          )
+            pName = textOf(child);
           else keep(id, 'person', child, 'INDI');
           break;
         case 'SEX':
@@ -1019,19 +1178,24 @@ export function createGedcomMapper(
       return;
     }
     const used = new Set<GedcomNode>();
-    const take = (tag: string): string | null => {
+    /** A line's value for a field that takes it; a value the field refuses leaves the line to be kept. */
+    const take = (tag: string, rule: ValueRule): string | null => {
       const node = childOf(record, tag);
       if (node === undefined || node.children.length > 0) return null;
+      if (!fits(textOf(node), rule, node.line, `SOUR.${tag}`)) return null;
       used.add(node);
       return textOf(node);
     };
-    const title = take('TITL') ?? '';
-    const originator = take('AUTH');
-    const filedByEntry = take('ABBR');
-    const publicationFacts = take('PUBL');
+    const titl = childOf(record, 'TITL');
+    let title = titl === undefined || titl.children.length > 0 ? '' : (textOf(titl) ?? '');
+    if (titl !== undefined && titl.children.length === 0) used.add(titl);
+    if (titl !== undefined && title.length > valueRules.recordTitle.max)
+      title = shortened(id, 'record', titl, title, valueRules.recordTitle, 'SOUR.TITL');
+    const originator = take('AUTH', valueRules.recordAuthor);
+    const filedByEntry = take('ABBR', valueRules.recordAuthor);
+    const publicationFacts = take('PUBL', valueRules.publicationFacts);
     const www = childOf(record, 'WWW') ?? childOf(record, '_URL') ?? childOf(record, '_LINK');
-    const url = www && www.children.length === 0 && /^https?:\/\//i.test(www.value?.trim() ?? '') ? textOf(www) : null;
-    if (url !== null && www) used.add(www);
+    const url = www && www.children.length === 0 ? take(www.tag, valueRules.webAddress) : null;
     let repositoryId: string | null = null;
     const repo = childOf(record, 'REPO');
     if (repo?.pointer !== undefined) {
@@ -1063,28 +1227,43 @@ export function createGedcomMapper(
       return;
     }
     const used = new Set<GedcomNode>();
-    const take = (parent: GedcomNode | undefined, tag: string): string | null => {
+    /** A line's value for a field that takes it; a value the field refuses leaves the line to be kept. */
+    const take = (parent: GedcomNode | undefined, tag: string, rule: ValueRule): string | null => {
       const node = parent === undefined ? undefined : childOf(parent, tag);
       if (node === undefined || node.children.length > 0) return null;
+      if (!fits(textOf(node), rule, node.line, `REPO.${tag}`)) return null;
       used.add(node);
       return textOf(node);
     };
-    const title = take(record, 'NAME') ?? '';
-    const addr = childOf(record, 'ADDR');
+    const name = childOf(record, 'NAME');
+    let title = name === undefined || name.children.length > 0 ? '' : (textOf(name) ?? '');
+    if (name !== undefined && name.children.length === 0) used.add(name);
+    if (name !== undefined && title.length > valueRules.repositoryTitle.max)
+      title = shortened(id, 'repository', name, title, valueRules.repositoryTitle, 'REPO.NAME');
+    // An address the form would refuse stays the ADDR line whole.
+    const wholeAddr = childOf(record, 'ADDR');
+    const addr =
+      wholeAddr === undefined || fits(textOf(wholeAddr), valueRules.repositoryAddress, wholeAddr.line, 'REPO.ADDR')
+        ? wholeAddr
+        : undefined;
     const address = addr ? textOf(addr) : null;
     const addrUsed = new Set<GedcomNode>();
-    const takeAddr = (tag: string): string | null => {
+    const takeAddr = (tag: string, rule: ValueRule): string | null => {
       const fromAddr = addr ? childOf(addr, tag) : undefined;
-      if (fromAddr && fromAddr.children.length === 0) {
+      if (
+        fromAddr &&
+        fromAddr.children.length === 0 &&
+        fits(textOf(fromAddr), rule, fromAddr.line, `REPO.ADDR.${tag}`)
+      ) {
         addrUsed.add(fromAddr);
         return textOf(fromAddr);
       }
       return null;
     };
-    const city = takeAddr('CITY');
-    const state = takeAddr('STAE');
-    const postalCode = takeAddr('POST');
-    const country = takeAddr('CTRY');
+    const city = takeAddr('CITY', valueRules.repositoryPlace);
+    const state = takeAddr('STAE', valueRules.repositoryPlace);
+    const postalCode = takeAddr('POST', valueRules.postalCode);
+    const country = takeAddr('CTRY', valueRules.repositoryPlace);
     plan.repositories.push({
       id,
       title,
@@ -1094,10 +1273,10 @@ export function createGedcomMapper(
       state,
       postalCode,
       country,
-      phone: take(record, 'PHON') ?? (addr ? takeAddr('PHON') : null),
-      email: take(record, 'EMAIL') ?? take(record, '_EMAIL'),
-      fax: take(record, 'FAX'),
-      www: take(record, 'WWW'),
+      phone: take(record, 'PHON', valueRules.phone) ?? (addr ? takeAddr('PHON', valueRules.phone) : null),
+      email: take(record, 'EMAIL', valueRules.repositoryEmail) ?? take(record, '_EMAIL', valueRules.repositoryEmail),
+      fax: take(record, 'FAX', valueRules.phone),
+      www: take(record, 'WWW', valueRules.webAddress),
     });
     if (addr) {
       used.add(addr);

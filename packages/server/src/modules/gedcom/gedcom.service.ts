@@ -30,6 +30,7 @@ import { createGedcomMapper, isImage } from './gedcom.mapper.ts';
 import { type DrainedRows, ImportCounts, markLineage } from './gedcom.plan.ts';
 import { forgetCachedPlans, insertDrained, insertPlan, insertRest } from './gedcom.repository.ts';
 
+import { treeNameOfFile } from './gedcom-values.ts';
 export interface GedcomServiceDeps {
   db: Db;
   /** The largest file a paid account may import (a free one: textLimits.gedcomBytes). */
@@ -243,7 +244,7 @@ export function createGedcomService({ db, maxPaidBytes, paidNodeLimit = null }: 
       }
       const header = headerOf(text);
       const fileName = header?.children.find((child) => child.tag === 'FILE')?.value?.trim();
-      const wanted = input.treeName ?? (fileName ? fileName.replace(/\.(ged|gedcom)$/i, '') : '');
+      const wanted = input.treeName ?? (fileName ? treeNameOfFile(fileName) : '');
       const treeId = uuidv7();
       const max = limitsFor(subscription).trees;
       const maxNodes = nodeCeiling(subscription, paidNodeLimit);

@@ -1,7 +1,14 @@
 import type { CitationSummary } from '@anor/core';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { citation, citationLink, mediaObject, repository, sourceRecord } from '../../db/schema.ts';
+import {
+  citation,
+  citationLink,
+  mediaObject,
+  recordTitleKeyPrefix,
+  repository,
+  sourceRecord,
+} from '../../db/schema.ts';
 
 /** All SQL about repositories, records, citations and where citations are cited. Every statement filters by tree_id. */
 
@@ -168,7 +175,7 @@ export function recordSummaries(db: Db, treeId: string, filter: { id: string } |
     .select(recordSummaryColumns(treeId))
     .from(sourceRecord)
     .where(and(eq(sourceRecord.treeId, treeId), where))
-    .orderBy(asc(sourceRecord.titleKey), asc(sourceRecord.id));
+    .orderBy(asc(recordTitleKeyPrefix), asc(sourceRecord.titleKey), asc(sourceRecord.id));
 }
 
 export async function recordIdsOfRepository(db: Db, treeId: string, repositoryId: string) {
@@ -200,12 +207,12 @@ export async function listRecords(
   for (const term of filter.terms) conditions.push(sql`${sourceRecord.titleKey} like ${like(term)}`);
   const where = and(...conditions);
   const order = filter.direction === 'desc' ? desc : asc;
-  const column = filter.sort === 'url' ? sourceRecord.url : sourceRecord.titleKey;
+  const columns = filter.sort === 'url' ? [sourceRecord.url] : [recordTitleKeyPrefix, sourceRecord.titleKey];
   const rows = await db
     .select(recordSummaryColumns(treeId))
     .from(sourceRecord)
     .where(where)
-    .orderBy(order(column), order(sourceRecord.id))
+    .orderBy(...columns.map((column) => order(column)), order(sourceRecord.id))
     .limit(filter.limit)
     .offset(filter.offset);
   const [total] = await db.select({ value: count() }).from(sourceRecord).where(where);
@@ -328,7 +335,7 @@ export async function suggest(db: Db, treeId: string, type: 'repository' | 'reco
       })
       .from(sourceRecord)
       .where(and(eq(sourceRecord.treeId, treeId), sql`${sourceRecord.titleKey} like ${pattern}`))
-      .orderBy(asc(sourceRecord.titleKey))
+      .orderBy(asc(recordTitleKeyPrefix), asc(sourceRecord.titleKey))
       .limit(10);
   }
   return db
