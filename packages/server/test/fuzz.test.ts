@@ -3,6 +3,7 @@ import type { RouteEntry } from '../src/app.ts';
 import { createTree, signUp, TestClient, type TestResponse } from './support/client.ts';
 import { FamilyBuilder } from './support/family.ts';
 import { databaseFingerprint } from './support/fingerprint.ts';
+import { generate, type Leaves, type Operation, operationOf } from './support/route-table.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
 /**
@@ -159,38 +160,6 @@ const hostileSegments = [
   '00000000-0000-0000-0000-000000000000',
 ];
 
-// --- The routes' schemas, from the OpenAPI document the app serves -------------------------------
-
-interface JsonSchema {
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  items?: JsonSchema;
-  enum?: unknown[];
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
-  allOf?: JsonSchema[];
-  format?: string;
-}
-interface Operation {
-  parameters?: { in: string; name: string; schema: JsonSchema }[];
-  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
-}
-
-function operationOf(route: RouteEntry): Operation | undefined {
-  const document = t.app.swagger() as { paths: Record<string, Record<string, Operation>> };
-  const path = route.url.replace(/:(\w+)/g, '{$1}');
-  return document.paths[path]?.[route.method.toLowerCase()];
-}
-
-/** What goes where a schema has a leaf: a string, an id, an enum, a number or a boolean. */
-interface Leaves {
-  string(name: string): unknown;
-  id(name: string): unknown;
-  choice(values: unknown[]): unknown;
-  number(): unknown;
-  boolean(): unknown;
-}
-
 /** A real id of the kind a field names (personIds → a person), so that a body reaches the service. */
 function realId(name: string): string {
   const kind = (
@@ -204,32 +173,6 @@ function realId(name: string): string {
     ] as const
   ).find(([pattern]) => pattern.test(name))?.[1];
   return ids[kind ?? 'person'];
-}
-
-function generate(schema: JsonSchema | undefined, leaves: Leaves, name = '', depth = 0): unknown {
-  if (!schema || depth > 12) return leaves.string(name);
-  const choices = schema.anyOf ?? schema.oneOf;
-  if (choices) return generate(choices.find((choice) => choice.type !== 'null') ?? choices[0], leaves, name, depth + 1);
-  if (schema.allOf) {
-    return Object.assign({}, ...schema.allOf.map((part) => generate(part, leaves, name, depth + 1) as object));
-  }
-  if (schema.enum) return leaves.choice(schema.enum);
-  const type = Array.isArray(schema.type) ? schema.type.find((each) => each !== 'null') : schema.type;
-  switch (type) {
-    case 'object':
-      return Object.fromEntries(
-        Object.entries(schema.properties ?? {}).map(([key, value]) => [key, generate(value, leaves, key, depth + 1)]),
-      );
-    case 'array':
-      return [generate(schema.items, leaves, name, depth + 1)];
-    case 'integer':
-    case 'number':
-      return leaves.number();
-    case 'boolean':
-      return leaves.boolean();
-    default:
-      return schema.format === 'uuid' ? leaves.id(name) : leaves.string(name);
-  }
 }
 
 /** Each hostile string in every string position, ids and choices kept valid so the text gets through. */
@@ -352,14 +295,14 @@ describe('fuzzing every API route', () => {
 
   it('makes bodies and query strings from the route schemas', () => {
     const route = t.app.routeTable.find((each) => each.method === 'POST' && each.url === '/api/:treeId/note');
-    const bodies = schemaBodies(operationOf(route as RouteEntry));
+    const bodies = schemaBodies(operationOf(t.app, route as RouteEntry));
     expect(bodies).toContainEqual({
       note: { title: sqlFragments[0], text: sqlFragments[0], sourceIds: [ids.citation] },
       connectedNodeIds: [ids.person],
     });
     const list = t.app.routeTable.find((each) => each.method === 'GET' && each.url === '/api/:treeId/person');
     const sql = encodeURIComponent(sqlFragments[0] as string);
-    const query = hostileQueries(operationOf(list as RouteEntry)).find((each) => each.startsWith(`q=${sql}`));
+    const query = hostileQueries(operationOf(t.app, list as RouteEntry)).find((each) => each.startsWith(`q=${sql}`));
     expect(query).toContain(`&pageSize=${sql}`);
     expect(query).toContain(`&gender=${sql}`);
   });
@@ -375,7 +318,7 @@ describe('fuzzing every API route', () => {
     let current = await snapshot();
     const started = performance.now();
     for (const route of routes) {
-      const operation = operationOf(route);
+      const operation = operationOf(t.app, route);
       const isWrite = route.method !== 'GET';
       const realUrl = fill(route.url, realSegment);
       const validish = isWrite

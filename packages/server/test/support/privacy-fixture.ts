@@ -1,0 +1,259 @@
+import type { ShareState } from '@anor/core';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../src/db/rows.ts';
+import { upsertSubscription } from '../../src/modules/user/user.repository.ts';
+import { createTree, signUp, type TestResponse } from './client.ts';
+import type { TestApp } from './test-app.ts';
+
+/**
+ * A shared tree for the generated privacy tests: dead and living persons, where every text of the
+ * living (names, nickname, occupation, description; their events' descriptions, causes, type names,
+ * participant descriptions; their notes, citations and the notes on those) holds a marker
+ * `LIVMARK<variant><nn>` and every text of the dead one `DEADMARK<nn>` that a visitor must see.
+ *
+ * Two variants, A and B, are built by the same requests in the same order and differ only in the
+ * living persons' private data: their markers, their dates (birth, residence years, marriage, a
+ * child's birth) and their participant descriptions. Every id gets a label (`person:R`, `event:R.birth`),
+ * so that answers of the two trees can be compared after replacing ids by labels.
+ *
+ * The family: G (root, 1930–1990) and his son F (1960–2015) are dead, F's daughter D died as a
+ * baby (1985–1986). F's partner M (born 1965) lives; their daughter R (born 2001 in A, 2003 in B)
+ * lives, married P (living, no dates of his own), and has a son K (born 2021 / 2024).
+ */
+export type Variant = 'A' | 'B';
+
+export interface PrivacyFixture {
+  variant: Variant;
+  owner: Awaited<ReturnType<typeof signUp>>;
+  treeId: string;
+  token: string;
+  /** label → id */
+  ids: Record<string, string>;
+  /** id (lower case) → label */
+  labels: Map<string, string>;
+  /** Every marker of the living persons' data in this variant. */
+  livingMarkers: string[];
+  /** Every marker of the dead persons' data (the same in both variants). */
+  deadMarkers: string[];
+}
+
+/** Read routes a visitor may not call, each with why and the status every visitor request gets. */
+export const readsNotForVisitors: Record<string, { status: number; reason: string }> = {
+  'GET /api/:treeId/share': { status: 401, reason: "the share state is the owner's" },
+  'GET /api/:treeId/gedcom': { status: 403, reason: 'only the owner may take the whole tree away' },
+  'GET /api/user/:userId': { status: 401, reason: 'an account is read by its user only' },
+  'GET /api/user/:userId/tree': { status: 401, reason: "a user's tree list is read by its user only" },
+  'GET /api/demo': { status: 404, reason: 'the demonstration tree is off in tests (a tree of its own, nobody living)' },
+};
+
+/** Where the variants differ: the living persons' dates. */
+export const privateDates = {
+  A: { rBirth: '2001-05-07', residence: ['2010', '2015'], marriage: '2020-06-01', kBirth: '2021-02-03' },
+  B: { rBirth: '2003-08-19', residence: ['2012', '2019'], marriage: '2022-07-02', kBirth: '2024-09-10' },
+} as const;
+
+/** Dates a visitor's queries probe with: around and between the variants' private dates. */
+export const probeDates = ['1999', '2001-05-06', '2001-05-08', '2002-06-01', '2003-08-20', '2013', '2017', '2023'];
+
+const year = 365 * 86_400_000;
+
+async function ok<T>(response: Promise<TestResponse<T>>, what: string): Promise<T> {
+  const answer = await response;
+  if (answer.status !== 200 && answer.status !== 201) {
+    throw new Error(`fixture: ${what} answered ${answer.status} ${JSON.stringify(answer.body)}`);
+  }
+  return answer.body;
+}
+
+/**
+ * Builds the fixture. `deadTag` goes into the dead persons' markers (`DEADMARK<tag><nn>`): the same
+ * in two trees compared with each other, different where a test must tell two trees' data apart.
+ */
+export async function buildPrivacyFixture(t: TestApp, variant: Variant, deadTag = ''): Promise<PrivacyFixture> {
+  const owner = await signUp(t.app, { fName: 'Ägare' });
+  await upsertSubscription(t.database.db, owner.user.id, 'yearly', new Date(Date.now() + year));
+  const tree = await createTree(owner.client, owner.user.id, 'Markörträd');
+  const api = `/api/${tree.id}`;
+  const c = owner.client;
+  const ids: Record<string, string> = { tree: tree.id, 'person:G': tree.rootId as string };
+  const livingMarkers: string[] = [];
+  const deadMarkers: string[] = [];
+  let serial = 0;
+  const live = () => {
+    serial += 1;
+    const marker = `LIVMARK${variant}${String(serial).padStart(2, '0')}`;
+    livingMarkers.push(marker);
+    return marker;
+  };
+  const dead = () => {
+    serial += 1;
+    const marker = `DEADMARK${deadTag}${String(serial).padStart(2, '0')}`;
+    deadMarkers.push(marker);
+    return marker;
+  };
+  const dates = privateDates[variant];
+
+  // Places: a hierarchy the dead use, and Lysvik, used only by the living.
+  const place = async (label: string, name: string, ancestor?: string, described = dead()) => {
+    const body = { location: { name, description: described }, ancestorId: ancestor ? ids[ancestor] : null };
+    const answer = await ok(c.post<{ location: { id: string } }>(`${api}/location`, body), `place ${label}`);
+    ids[`place:${label}`] = answer.location.id;
+  };
+  await place('Värmland', 'Värmland');
+  await place('Sunne', 'Sunne', 'place:Värmland');
+  await place('VästraFors', 'Västra Fors', 'place:Sunne');
+  await place('Lysvik', 'Lysvik', 'place:Sunne');
+
+  // Sources: a repository and a record the dead cite, and a record only the living cite.
+  const repository = await ok(
+    c.post<{ id: string }>(`${api}/source/repository`, { repository: { title: 'Landsarkivet', city: dead() } }),
+    'repository',
+  );
+  ids['repository:Arkiv'] = repository.id;
+  const record = async (label: string, title: string) => {
+    const body = { record: { title, originator: dead(), repositoryId: ids['repository:Arkiv'] } };
+    ids[`record:${label}`] = (await ok(c.post<{ id: string }>(`${api}/source/record`, body), `record ${label}`)).id;
+  };
+  await record('Kyrkbok', 'Kyrkbok Sunne');
+  await record('Födelsebok', 'Födelsebok Lysvik');
+
+  // Persons. G is the tree's root, named here.
+  const person = async (label: string, fields: Record<string, unknown>, relation?: Record<string, unknown>) => {
+    const body = { person: fields, ...(relation ? { relation } : {}) };
+    ids[`person:${label}`] = (await ok(c.post<{ id: string }>(`${api}/person`, body), `person ${label}`)).id;
+  };
+  const named = (marker: () => string, fName: string) => ({
+    fName: `${fName} ${marker()}`,
+    lName: marker(),
+    pName: marker().slice(0, 30),
+    occupation: marker(),
+    description: marker(),
+    gender: 'female',
+  });
+  await ok(c.put(`${api}/person/${ids['person:G']}`, { ...named(dead, 'Gustav'), gender: 'male' }), 'root G');
+  await person('F', { ...named(dead, 'Fredrik'), gender: 'male' }, { type: 'child', personId: ids['person:G'] });
+  await person('M', named(live, 'Maria'), { type: 'partner', personId: ids['person:F'] });
+  await person('R', named(live, 'Rut'), { type: 'child', personId: ids['person:F'], otherParentId: ids['person:M'] });
+  await person('D', named(dead, 'Dagny'), { type: 'child', personId: ids['person:F'], otherParentId: ids['person:M'] });
+  await person('P', { ...named(live, 'Per'), gender: 'male' }, { type: 'partner', personId: ids['person:R'] });
+  await person('K', { ...named(live, 'Karl'), gender: 'male' }, { type: 'child', personId: ids['person:R'] });
+
+  // Events. A living person's event: every text a living marker, every date the variant's.
+  const event = async (label: string, body: Record<string, unknown>) => {
+    const answer = await ok(c.post<{ event: { id: string } }>(`${api}/event`, body), `event ${label}`);
+    ids[`event:${label}`] = answer.event.id;
+  };
+  const who = (label: string, role = 'primary', description: string | null = null) => ({
+    personId: ids[`person:${label}`],
+    role,
+    description,
+  });
+  const deadEvent = (type: string, startDate: string, placeLabel: string, participants: unknown[]) => ({
+    type,
+    startDate,
+    locationId: ids[`place:${placeLabel}`],
+    description: dead(),
+    causeOfEvent: dead(),
+    participants,
+  });
+  await event('G.birth', deadEvent('birth', '1930-01-02', 'VästraFors', [who('G', 'primary', dead())]));
+  await event('G.death', deadEvent('death', '1990-03-04', 'Sunne', [who('G', 'primary', dead())]));
+  await event('F.birth', deadEvent('birth', '1960-05-06', 'VästraFors', [who('F'), who('G', 'parent', dead())]));
+  await event('F.death', deadEvent('death', '2015-07-08', 'Sunne', [who('F', 'primary', dead())]));
+  await event('F.residence', {
+    ...deadEvent('residence', '1980', 'Sunne', [who('F', 'primary', dead())]),
+    endDate: '2000',
+    startDateType: 'between',
+  });
+  await event('D.birth', deadEvent('birth', '1985-09-10', 'Sunne', [who('D'), who('F', 'parent', dead())]));
+  await event('D.death', deadEvent('death', '1986-11-12', 'Sunne', [who('D')]));
+
+  const liveEvent = (type: string, startDate: string, placeLabel: string, participants: unknown[]) => ({
+    type,
+    startDate,
+    locationId: ids[`place:${placeLabel}`],
+    description: live(),
+    causeOfEvent: live(),
+    participants,
+  });
+  await event('M.birth', liveEvent('birth', '1965-01-01', 'Sunne', [who('M', 'primary', live())]));
+  // R's birth: her dead father is a participant with a description of his own in a private event.
+  await event(
+    'R.birth',
+    liveEvent('birth', dates.rBirth, 'Lysvik', [
+      who('R', 'primary', live()),
+      who('F', 'parent', live()),
+      who('M', 'parent', live()),
+    ]),
+  );
+  // R's residence at Sunne, where her dead father lived too: only the years differ between variants.
+  await event('R.residence', {
+    ...liveEvent('residence', dates.residence[0], 'Sunne', [who('R', 'primary', live()), who('F', 'other', live())]),
+    endDate: dates.residence[1],
+    startDateType: 'between',
+  });
+  await event('R.marriage', liveEvent('marriage', dates.marriage, 'Lysvik', [who('R'), who('P', 'primary', live())]));
+  await event('K.birth', liveEvent('birth', dates.kBirth, 'Lysvik', [who('K'), who('R', 'parent', live())]));
+  await event('R.other', { ...liveEvent('other', dates.marriage, 'Sunne', [who('R')]), typeName: live() });
+
+  // Citations, with notes on them.
+  const citation = async (label: string, recordLabel: string, nodeLabel: string, marker: () => string) => {
+    const body = {
+      citation: {
+        sourceRecordId: ids[`record:${recordLabel}`],
+        whereWithinSourceText: marker(),
+        textFromSource: `<p>${marker()}</p>`,
+        eventCitedFrom: marker(),
+        entryRecordingDate: marker(),
+      },
+      nodeId: ids[nodeLabel],
+    };
+    ids[`citation:${label}`] = (await ok(c.post<{ id: string }>(`${api}/source/citation`, body), label)).id;
+  };
+  await citation('G.death', 'Kyrkbok', 'event:G.death', dead);
+  await citation('R.birth', 'Födelsebok', 'event:R.birth', live);
+  await citation('R.marriage', 'Kyrkbok', 'event:R.marriage', live);
+
+  const note = async (label: string, nodeLabels: string[], marker: () => string, sourceLabels: string[] = []) => {
+    const body = {
+      note: { title: marker(), text: `<p>${marker()}</p>`, sourceIds: sourceLabels.map((each) => ids[each]) },
+      connectedNodeIds: nodeLabels.map((each) => ids[each]),
+    };
+    ids[`note:${label}`] = (await ok(c.post<{ id: string }>(`${api}/note`, body), `note ${label}`)).id;
+  };
+  await note('G', ['person:G'], dead, ['citation:G.death']);
+  await note('G.death', ['event:G.death'], dead);
+  await note('citation:G.death', ['citation:G.death'], dead);
+  await note('R', ['person:R'], live, ['citation:R.birth']);
+  await note('R.birth', ['event:R.birth'], live);
+  await note('citation:R.birth', ['citation:R.birth'], live);
+  await note('K', ['person:K'], live);
+
+  const share = await ok(c.put<ShareState>(`${api}/share`, { enabled: true }), 'share');
+  const labels = new Map(Object.entries(ids).map(([label, id]) => [id.toLowerCase(), label]));
+  // Whatever the requests made on their own (none expected): labelled by kind and order, the same in both variants.
+  const tables = ['person', 'event', 'location', 'note', 'citation', 'source_record', 'repository', 'media_object'];
+  for (const table of tables) {
+    const rows = await queryRows<{ id: string }>(
+      t.database.db,
+      sql.raw(`select id::text as id from "${table}" where tree_id = '${tree.id}' order by id`),
+    );
+    let n = 0;
+    for (const { id } of rows) {
+      if (labels.has(id.toLowerCase())) continue;
+      n += 1;
+      labels.set(id.toLowerCase(), `${table}#${n}`);
+      ids[`${table}#${n}`] = id;
+    }
+  }
+  return {
+    variant,
+    owner,
+    treeId: tree.id,
+    token: share.token as string,
+    ids,
+    labels,
+    livingMarkers,
+    deadMarkers,
+  };
+}
