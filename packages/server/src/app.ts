@@ -13,7 +13,7 @@ import {
 import { createAuth } from './auth/auth.ts';
 import type { Config } from './config.ts';
 import { type AppContext, createContext } from './context.ts';
-import type { Database } from './db/client.ts';
+import { type Database, migrationsFolder } from './db/client.ts';
 import { ensureDemoTree } from './demo/demo-tree.ts';
 import { jsonBodyLimits, registerBodyLimits } from './http/body-limits.ts';
 import { registerErrorHandling, sendError } from './http/errors.ts';
@@ -28,6 +28,8 @@ import { registerContactRoutes } from './modules/contact/contact.routes.ts';
 import { registerDemoRoutes } from './modules/demo/demo.routes.ts';
 import { registerEventRoutes } from './modules/event/event.routes.ts';
 import { registerGedcomRoutes } from './modules/gedcom/gedcom.routes.ts';
+import { registerHealthRoutes } from './modules/health/health.routes.ts';
+import { createHealthService } from './modules/health/health.service.ts';
 import { registerLocationRoutes } from './modules/location/location.routes.ts';
 import { registerNoteRoutes } from './modules/note/note.routes.ts';
 import { registerOverviewRoutes } from './modules/overview/overview.routes.ts';
@@ -95,6 +97,11 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
     mailer: outMailer,
   });
   const ctx = createContext(config, database.db, auth, outMailer);
+  database.onConnectionError?.((error) => {
+    // Code and message only: pg's error carries the whole client, its cancel key among it.
+    const code = (error as { code?: unknown }).code;
+    app.log.warn({ code, message: error.message }, 'lost a database connection; a new one is opened when needed');
+  });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -128,6 +135,7 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
   registerContactRoutes(app, ctx);
   registerConfigRoutes(app, ctx);
   registerDemoRoutes(app, ctx);
+  registerHealthRoutes(app, createHealthService({ db: database.db, migrationsFolder }));
   app.get('/api/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   registerWebApp(app, config.webDistDir);

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { privacyRule } from '@anor/core';
+import { type DatabaseTimeouts, defaultDatabaseTimeouts } from './db/timeouts.ts';
 import { parseTrustProxy, type TrustProxy } from './http/trust-proxy.ts';
 
 /** Everything the server reads from its environment, read once at start. */
@@ -41,6 +42,12 @@ export interface Config {
   demoTree: boolean;
   /** PRIVACY_LIVING_YEARS: a person born longer ago than this is presumed dead (default 110, SPEC §1 sharing). */
   privacyLivingYears: number;
+  /**
+   * PostgreSQL's time limits in milliseconds, 0 for none (db/timeouts.ts): DATABASE_CONNECT_TIMEOUT_MS (5 s),
+   * DATABASE_STATEMENT_TIMEOUT_MS (30 s), DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS (60 s) and
+   * DATABASE_JOB_TIMEOUT_MS (10 minutes per statement of a GEDCOM import or export).
+   */
+  databaseTimeouts: DatabaseTimeouts;
 }
 
 export interface RateLimitRule {
@@ -101,6 +108,13 @@ export const defaultMapAttribution =
 /** 200 MB: a generated file of 100,000 persons with their events is about 25 MB. */
 export const defaultGedcomMaxBytes = 200 * 1024 * 1024;
 
+/** A whole number of milliseconds, 0 allowed (no limit); anything else keeps the default. */
+function milliseconds(text: string | undefined, fallback: number): number {
+  if (text === undefined || !/^\s*\d+\s*$/.test(text)) return fallback;
+  const value = Number.parseInt(text, 10);
+  return Number.isSafeInteger(value) ? value : fallback;
+}
+
 function positiveInteger(text: string | undefined): number | null {
   const value = Number.parseInt(text ?? '', 10);
   return Number.isSafeInteger(value) && value > 0 ? value : null;
@@ -140,5 +154,14 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paidNodeLimit: positiveInteger(env.PAID_NODE_LIMIT),
     demoTree: !['0', 'false', 'off', 'no'].includes((env.DEMO_TREE ?? '').trim().toLowerCase()),
     privacyLivingYears: positiveInteger(env.PRIVACY_LIVING_YEARS) ?? privacyRule.livingYears,
+    databaseTimeouts: {
+      connectMs: milliseconds(env.DATABASE_CONNECT_TIMEOUT_MS, defaultDatabaseTimeouts.connectMs),
+      statementMs: milliseconds(env.DATABASE_STATEMENT_TIMEOUT_MS, defaultDatabaseTimeouts.statementMs),
+      idleInTransactionMs: milliseconds(
+        env.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+        defaultDatabaseTimeouts.idleInTransactionMs,
+      ),
+      jobStatementMs: milliseconds(env.DATABASE_JOB_TIMEOUT_MS, defaultDatabaseTimeouts.jobStatementMs),
+    },
   };
 }

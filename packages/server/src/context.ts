@@ -50,7 +50,12 @@ export function createContext(config: Config, db: Db, auth: Auth, mailer: Mailer
     notes: createNoteService({ db }),
     sources: createSourceService({ db }),
     overview: createOverviewService({ db, livingYears: config.privacyLivingYears }),
-    gedcom: createGedcomService({ db, maxPaidBytes: config.gedcomMaxBytes, paidNodeLimit: config.paidNodeLimit }),
+    gedcom: createGedcomService({
+      db,
+      maxPaidBytes: config.gedcomMaxBytes,
+      paidNodeLimit: config.paidNodeLimit,
+      jobStatementMs: config.databaseTimeouts.jobStatementMs,
+    }),
     contact: createContactService({ db, mailer, supportEmail: config.supportEmail }),
     limiters,
   };

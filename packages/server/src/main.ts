@@ -13,7 +13,7 @@ async function main() {
   const config = readConfig();
   if (!config.authSecret) config.authSecret = await loadOrCreateSecret(config.dataDir);
   const database = config.databaseUrl
-    ? await openDatabase({ kind: 'postgres', url: config.databaseUrl })
+    ? await openDatabase({ kind: 'postgres', url: config.databaseUrl, timeouts: config.databaseTimeouts })
     : await openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') });
   const app = await buildApp({ config, database });
 

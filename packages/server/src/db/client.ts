@@ -8,8 +8,9 @@ import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrat
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
+import { createPostgresPool } from './postgres.ts';
 import { schema } from './schema.ts';
+import type { DatabaseTimeouts } from './timeouts.ts';
 
 export type Schema = typeof schema;
 /** The Drizzle database, whichever driver is underneath. Repositories take this type. */
@@ -20,6 +21,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** For the start-up log: where the data lives, without credentials. */
   description: string;
+  /** PostgreSQL: where a connection lost while idle in the pool is reported (the app's log). */
+  onConnectionError?: (report: (error: Error) => void) => void;
   close(): Promise<void>;
 }
 
@@ -29,7 +32,13 @@ export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.m
 export const pgliteExtensions = { pg_trgm };
 
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize?: number;
+      /** The server passes its configured timeouts; without them only connecting is limited (db/postgres.ts). */
+      timeouts?: Partial<DatabaseTimeouts>;
+    }
   | { kind: 'pglite'; dataDir: string }
   /** An in-memory PGlite started from a dumped data directory (tests load one migrated template). */
   | { kind: 'pglite-dump'; dump: Blob };
@@ -37,13 +46,29 @@ export type DatabaseOptions =
 /** Opens the database and brings its schema up to date (migrations are idempotent). */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // Migrations on a connection of their own without a statement timeout: one may rebuild an
+    // index of a large table.
+    const migrations = createPostgresPool({
+      url: options.url,
+      poolSize: 1,
+      timeouts: { connectMs: options.timeouts?.connectMs },
+    });
+    try {
+      await migrateNodePostgres(drizzleNodePostgres(migrations.pool, { schema }), { migrationsFolder });
+    } finally {
+      await migrations.pool.end();
+    }
+    const { pool, onConnectionError } = createPostgresPool({
+      url: options.url,
+      poolSize: options.poolSize ?? 10,
+      timeouts: options.timeouts,
+    });
     const db = drizzleNodePostgres(pool, { schema });
-    await migrateNodePostgres(db, { migrationsFolder });
     return {
       db,
       kind: 'postgres',
       description: `PostgreSQL at ${redactUrl(options.url)}`,
+      onConnectionError,
       close: () => pool.end(),
     };
   }

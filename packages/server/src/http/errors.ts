@@ -3,6 +3,7 @@ import { translate } from '@anor/core/i18n';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { isDatabaseUnavailable } from '../db/errors.ts';
 import { requestLanguage } from './language.ts';
 
 /** An expected failure with a catalogue code: services throw it, the error handler answers it. */
@@ -80,9 +81,33 @@ export function registerErrorHandling(app: FastifyInstance) {
       request.log.warn({ err: error }, 'client error without a catalogue code');
       return sendError(request, reply, 'common.error.validation');
     }
+    if (isDatabaseUnavailable(error)) {
+      // Lost connection, database stopped or too slow: try again in a moment (db/postgres.ts).
+      request.log.warn({ cause: innermostCause(error) }, 'database unavailable');
+      return sendError(request, reply, 'common.error.unavailable', { retryAfterSeconds: UNAVAILABLE_RETRY_SECONDS });
+    }
     request.log.error({ err: error }, 'unexpected error');
     return sendError(request, reply, 'common.error.generic');
   });
+}
+
+/** What a 503 for an unavailable database suggests in Retry-After. */
+export const UNAVAILABLE_RETRY_SECONDS = 5;
+
+/**
+ * The innermost cause's code (a SQLSTATE, a socket error) and message, for the log line: Drizzle's
+ * own message holds the whole query and its parameters.
+ */
+function innermostCause(error: unknown): { code: string | null; message: string } {
+  let found = { code: null as string | null, message: String(error) };
+  let current: unknown = error;
+  for (let depth = 0; depth < 6 && typeof current === 'object' && current !== null; depth++) {
+    const code = 'code' in current && typeof current.code === 'string' ? current.code : null;
+    const message = 'message' in current && typeof current.message === 'string' ? current.message : found.message;
+    found = { code: code ?? found.code, message };
+    current = 'cause' in current ? current.cause : undefined;
+  }
+  return found;
 }
 
 function pathOf(instancePath: string): (string | number)[] {

@@ -23,6 +23,7 @@ import {
   sourceRecord,
   tree,
 } from '../../db/schema.ts';
+import { inJobTransaction } from '../../db/timeouts.ts';
 import type { RecordWrite, RepositoryWrite } from '../source/source.repository.ts';
 
 /**
@@ -438,10 +439,12 @@ async function readAll(db: Db, treeId: string): Promise<ExportData> {
   };
 }
 
-/** The whole tree as the export needs it, read as one consistent snapshot. */
-export function readTreeForExport(db: Db, treeId: string): Promise<ExportData> {
-  return db.transaction((tx) => readAll(tx, treeId), {
-    isolationLevel: 'repeatable read',
-    accessMode: 'read only',
-  });
+/**
+ * The whole tree as the export needs it, read as one consistent snapshot; with `jobStatementMs`,
+ * its statements may take that long (a large tree's tables are read whole).
+ */
+export function readTreeForExport(db: Db, treeId: string, jobStatementMs?: number): Promise<ExportData> {
+  const config = { isolationLevel: 'repeatable read', accessMode: 'read only' } as const;
+  if (jobStatementMs === undefined) return db.transaction((tx) => readAll(tx, treeId), config);
+  return inJobTransaction(db, jobStatementMs, (tx) => readAll(tx, treeId), config);
 }

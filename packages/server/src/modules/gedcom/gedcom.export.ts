@@ -260,8 +260,8 @@ interface PlacedEvent {
 }
 
 /** Reads the tree and writes it as GEDCOM text. */
-export async function exportTree(db: Db, treeId: string, version: Version): Promise<string> {
-  const data = await readTreeForExport(db, treeId);
+export async function exportTree(db: Db, treeId: string, version: Version, jobStatementMs?: number): Promise<string> {
+  const data = await readTreeForExport(db, treeId, jobStatementMs);
   return buildGedcom(data, treeId, version);
 }
 

@@ -19,6 +19,7 @@ import {
 } from '@anor/gedcom';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { defaultDatabaseTimeouts, inJobTransaction } from '../../db/timeouts.ts';
 import { AppError } from '../../http/errors.ts';
 import { asViewer, type SessionUser, type Viewer } from '../../http/session.ts';
 import { recomputeRootRelations, setRoot } from '../person/person.repository.ts';
@@ -37,6 +38,8 @@ export interface GedcomServiceDeps {
   maxPaidBytes: number;
   /** The operator's own ceiling for paid trees, or null for the tier's. */
   paidNodeLimit?: number | null;
+  /** Per statement of an import's or export's transaction (DATABASE_JOB_TIMEOUT_MS); 0: no limit. */
+  jobStatementMs?: number;
 }
 
 export interface GedcomImportInput {
@@ -190,7 +193,12 @@ function headerOf(text: string): GedcomNode | null {
   }
 }
 
-export function createGedcomService({ db, maxPaidBytes, paidNodeLimit = null }: GedcomServiceDeps) {
+export function createGedcomService({
+  db,
+  maxPaidBytes,
+  paidNodeLimit = null,
+  jobStatementMs = defaultDatabaseTimeouts.jobStatementMs,
+}: GedcomServiceDeps) {
   /** The name itself, or with " (2)", " (3)" … when the owner has a tree of that name (inside the owner lock). */
   async function freeTreeName(tx: Db, ownerId: string, wanted: string): Promise<{ name: string; nameKey: string }> {
     for (let n = 1; ; n++) {
@@ -210,7 +218,7 @@ export function createGedcomService({ db, maxPaidBytes, paidNodeLimit = null }: 
     ): Promise<{ name: string; text: string }> {
       const row = await trees.findTree(db, treeId);
       assertAccess(row, viewer, 'edit');
-      return { name: row.name, text: await exportTree(db, treeId, version) };
+      return { name: row.name, text: await exportTree(db, treeId, version, jobStatementMs) };
     },
 
     /**
@@ -259,7 +267,8 @@ export function createGedcomService({ db, maxPaidBytes, paidNodeLimit = null }: 
       }
       let read: Awaited<ReturnType<typeof readFile>> | null = inMemory;
       try {
-        await db.transaction(async (tx) => {
+        // Longer than a request's statement timeout: a large file's statements write many rows each.
+        await inJobTransaction(db, jobStatementMs, async (tx) => {
           await trees.lockOwner(tx, viewer.id);
           if ((await trees.countTreesOfOwner(tx, viewer.id)) >= max) {
             throw new AppError('limit.trees', { limit: 'trees', max });
