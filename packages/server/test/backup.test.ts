@@ -1,7 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { Event, ShareState, UserInfo } from '@anor/core';
 import { is, sql } from 'drizzle-orm';
@@ -10,7 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixturesDir } from '../../gedcom/test/support.ts';
 import { AdminError } from '../src/admin/admin.ts';
 import { parseAdminArgs } from '../src/admin/args.ts';
-import { backupDatabase, backupTables, readBackupHeader, restoreDatabase } from '../src/admin/backup.ts';
+import { backupDatabase } from '../src/admin/backup.ts';
+import { readBackupHeader, verifyBackupFile } from '../src/admin/backup-file.ts';
+import { backupTables, derivedTables, rewrittenAfterRestore } from '../src/admin/backup-tables.ts';
+import { restoreDatabase } from '../src/admin/restore.ts';
 import { buildApp } from '../src/app.ts';
 import { readConfig, uniformRateLimits } from '../src/config.ts';
 import { type Database, type Db, openDatabase } from '../src/db/client.ts';
@@ -53,11 +58,11 @@ async function databaseTables(db: Db): Promise<string[]> {
 }
 
 /**
- * Every table's rows, as a count and a hash of the rows as PostgreSQL writes them in JSON (in UTC,
+ * Every table's rows but the derived ones (left out of a backup), as a count and a hash of the rows as PostgreSQL writes them in JSON (in UTC,
  * sorted bytewise, so that both databases answer the same for the same rows).
  */
-async function fingerprint(db: Db): Promise<Record<string, string>> {
-  const tables = await databaseTables(db);
+async function fingerprint(db: Db, options: { derived?: boolean } = {}): Promise<Record<string, string>> {
+  const tables = (await databaseTables(db)).filter((table) => options.derived || !derivedTables.has(table));
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local time zone 'UTC'`);
     const result: Record<string, string> = {};
@@ -84,9 +89,54 @@ async function counters(db: Db) {
   );
 }
 
+async function derivedRows(db: Db): Promise<number> {
+  const print = await fingerprint(db, { derived: true });
+  return [...derivedTables].reduce((sum, name) => sum + Number(print[name]?.split(' ')[0] ?? 0), 0);
+}
+
 async function totalRows(db: Db): Promise<number> {
-  const print = await fingerprint(db);
+  const print = await fingerprint(db, { derived: true });
   return Object.values(print).reduce((sum, value) => sum + Number(value.split(' ')[0]), 0);
+}
+
+/** The backup's lines, to craft damaged copies of it. */
+function backupLines(bytes: Buffer): string[] {
+  return gunzipSync(bytes).toString('utf8').split('\n');
+}
+
+/** A copy of the backup with one more row in a table (its counts raised to match). */
+async function withExtraRow(name: string, table: string, row: (rows: Record<string, unknown>[]) => unknown) {
+  const lines = backupLines(await readFile(file));
+  const header = JSON.parse(lines[0] as string) as { tables: { name: string; rows: number }[] };
+  const entry = header.tables.find((x) => x.name === table) as { rows: number };
+  const start = lines.findIndex((line) => line.startsWith(`{"table":"${table}"`));
+  const rows = lines
+    .slice(start + 1, start + 1 + entry.rows)
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+  entry.rows += 1;
+  lines[0] = JSON.stringify(header);
+  lines[start] = JSON.stringify({ table, rows: entry.rows });
+  lines.splice(start + 1, 0, JSON.stringify(row(rows)));
+  const crafted = path.join(dir, name);
+  await writeFile(crafted, gzipSync(lines.join('\n')));
+  return crafted;
+}
+
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** `npm run admin -- ARGS` on the embedded database in `dataDir`: exit code and output. */
+function runAdmin(dataDir: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'src/admin/cli.ts', ...args],
+      { cwd: serverDir, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, timeout: 120_000 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
+  });
 }
 
 /** The server on a given database, as createTestApp builds it. */
@@ -204,8 +254,9 @@ describe('backup', () => {
       .filter((value) => is(value, PgTable))
       .map((value) => getTableConfig(value as PgTable).name)
       .sort();
-    expect(inBackup).toEqual(inSchema);
-    expect(inBackup).toEqual(await databaseTables(t.database.db));
+    expect(inBackup).toEqual(inSchema.filter((name) => !derivedTables.has(name)));
+    expect(inBackup).toEqual((await databaseTables(t.database.db)).filter((name) => !derivedTables.has(name)));
+    expect([...derivedTables].every((name) => inSchema.includes(name))).toBe(true);
     expect(header.migration.tag).toMatch(/^\d{4}_/);
     const print = await fingerprint(t.database.db);
     for (const table of header.tables)
@@ -217,6 +268,85 @@ describe('backup', () => {
     for (const table of backupTables()) {
       for (const target of table.dependsOn) expect(order.indexOf(target)).toBeLessThan(order.indexOf(table.name));
     }
+  });
+
+  it('leaves out derived data: every table a trigger writes on insert or update is derived or rewritten', async () => {
+    // Trigger functions of the database as the migrations made them, and the tables they write to.
+    const triggers = await queryRows<{ on: string; source: string }>(
+      t.database.db,
+      sql`select c.relname as on, p.prosrc as source
+          from pg_trigger tg join pg_class c on c.oid = tg.tgrelid join pg_proc p on p.oid = tg.tgfoid
+          join pg_namespace n on n.oid = c.relnamespace
+          where not tg.tgisinternal and n.nspname = 'public' and (tg.tgtype & (4 | 16)) <> 0`,
+    );
+    const written = new Set<string>();
+    for (const trigger of triggers) {
+      for (const match of trigger.source.matchAll(/(?:insert\s+into|update)\s+(?!set\b)"?([a-z_]+)"?/gi)) {
+        written.add((match[1] as string).toLowerCase());
+      }
+    }
+    expect([...written].sort()).toEqual(expect.arrayContaining(['person_privacy_dirty', 'tree']));
+    const unhandled = [...written].filter((name) => !derivedTables.has(name) && !rewrittenAfterRestore.has(name));
+    expect(unhandled).toEqual([]);
+    const header = await readBackupHeader(file);
+    for (const name of derivedTables) expect(header.tables.map((table) => table.name)).not.toContain(name);
+    // The source has privacy work queued, which the backup leaves out.
+    const [queued] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from person_privacy_dirty`,
+    );
+    expect(queued?.n).toBeGreaterThan(0);
+  });
+
+  it('reads the file it wrote back and checks it; a damaged file fails verification', async () => {
+    const header = await readBackupHeader(file);
+    expect(await verifyBackupFile(file, header)).toEqual(
+      Object.fromEntries(header.tables.map((table) => [table.name, table.rows])),
+    );
+    const bytes = await readFile(file);
+    const lines = backupLines(bytes);
+    const person = lines.findIndex((line) => line.startsWith('{"table":"person"'));
+    const crafted = async (name: string, content: Buffer) => {
+      const target = path.join(dir, name);
+      await writeFile(target, content);
+      return target;
+    };
+    const cases: [string, Buffer, RegExp][] = [
+      ['cut.gz', bytes.subarray(0, Math.floor(bytes.length * 0.9)), /damaged or incomplete/],
+      [
+        'row-missing.gz',
+        gzipSync(lines.filter((_, i) => i !== person + 2).join('\n')),
+        /person should begin|is not a row|ends too early/,
+      ],
+      ['no-end.gz', gzipSync(lines.filter((line) => line !== '{"end":true}').join('\n')), /ends too early/],
+      ['after-end.gz', gzipSync(`${lines.join('\n')}{"more":1}\n`), /after its end marker/],
+      [
+        'other-header.gz',
+        gzipSync([JSON.stringify({ ...header, createdAt: 'x' }), ...lines.slice(1)].join('\n')),
+        /header is not the one written/,
+      ],
+    ];
+    for (const [name, content, reason] of cases) {
+      const target = await crafted(name, content);
+      const verified = verifyBackupFile(target, header);
+      await expect(verified, name).rejects.toThrow(AdminError);
+      await expect(verified, name).rejects.toThrow(/^backup verification failed: /);
+      await expect(verified, name).rejects.toThrow(reason);
+    }
+  });
+
+  it('fails a backup whose written file does not verify, and leaves no file', async () => {
+    const target = path.join(dir, 'unverified.gz');
+    const failed = backupDatabase(t.database.db, target, {
+      afterWrite: async (partial) => {
+        const bytes = await readFile(partial);
+        await writeFile(partial, bytes.subarray(0, bytes.length - 20));
+      },
+    });
+    await expect(failed).rejects.toThrow(AdminError);
+    await expect(failed).rejects.toThrow(/^backup verification failed: .*damaged or incomplete/);
+    expect(existsSync(target)).toBe(false);
+    expect(existsSync(`${target}.partial`)).toBe(false);
   });
 });
 
@@ -239,6 +369,9 @@ describe('restore', () => {
     expect(result.rows.person).toBeGreaterThan(5);
     const note = await queryRows<{ text: string }>(restored.db, sql`select text from note where title = 'Långt'`);
     expect(note[0]?.text.length).toBeGreaterThan(80_000);
+    // Derived data is empty, to be rebuilt: none of what the triggers queued while the rows went in.
+    const all = await fingerprint(restored.db, { derived: true });
+    for (const name of derivedTables) expect(all[name]?.split(' ')[0], name).toBe('0');
 
     const app = await appOn(restored);
     try {
@@ -270,6 +403,86 @@ describe('restore', () => {
     expect(await fingerprint(restored.db)).toEqual(changed);
     await restoreDatabase(restored.db, file, { force: true });
     expect(await fingerprint(restored.db)).toEqual(await fingerprint(t.database.db));
+  });
+
+  it('says in one line which table and constraint a failed restore broke, and changes nothing', async () => {
+    const duplicate = await withExtraRow('duplicate-person.gz', 'person', (rows) => rows[0]);
+    const orphan = await withExtraRow('orphan-participant.gz', 'event_participant', (rows) => ({
+      ...rows[0],
+      person_id: '01234567-89ab-7def-8123-456789abcdef',
+    }));
+    const cases: [string, RegExp][] = [
+      [
+        duplicate,
+        /^restore failed: table person: duplicate key value violates unique constraint "person_[a-z_]*pk(ey)?"/,
+      ],
+      [
+        orphan,
+        /^restore failed: table event_participant: .*violates foreign key constraint "event_participant_[a-z_]+"/,
+      ],
+    ];
+    const empty = await openTestDatabase();
+    try {
+      for (const [crafted, reason] of cases) {
+        const error = await restoreDatabase(empty.db, crafted).then(
+          () => null,
+          (caught: unknown) => caught,
+        );
+        expect(error).toBeInstanceOf(AdminError);
+        const message = (error as Error).message;
+        expect(message).toMatch(reason);
+        expect(message).toMatch(/nothing was restored$/);
+        expect(message).not.toMatch(/\n|Failed query|params/);
+        expect(message.length).toBeLessThan(600);
+        expect(await totalRows(empty.db)).toBe(0);
+      }
+      // Over a database with rows (--force empties it first): left as it was.
+      await restoreDatabase(empty.db, file);
+      const before = await fingerprint(empty.db, { derived: true });
+      await expect(restoreDatabase(empty.db, duplicate, { force: true })).rejects.toThrow(
+        /^restore failed: table person:/,
+      );
+      expect(await fingerprint(empty.db, { derived: true })).toEqual(before);
+    } finally {
+      await empty.close();
+    }
+  });
+
+  it('restores an older backup that holds derived data, reading past it', async () => {
+    // A backup as this version wrote before issue 17: the dirty-person queue in it, in the
+    // middle, with the rows the privacy triggers add again while events go in.
+    const lines = backupLines(await readFile(file));
+    const header = JSON.parse(lines[0] as string) as { tables: { name: string; columns: string[]; rows: number }[] };
+    const queue = await queryRows<{ line: string }>(
+      t.database.db,
+      sql`select row_to_json(d)::text as line from person_privacy_dirty d`,
+    );
+    expect(queue.length).toBeGreaterThan(0);
+    header.tables.unshift({
+      name: 'person_privacy_dirty',
+      columns: ['tree_id', 'person_id', 'version'],
+      rows: queue.length,
+    });
+    const person = lines.findIndex((line) => line.startsWith('{"table":"person"'));
+    const older = [
+      JSON.stringify(header),
+      ...lines.slice(1, person),
+      JSON.stringify({ table: 'person_privacy_dirty', rows: queue.length }),
+      ...queue.map((row) => row.line),
+      ...lines.slice(person),
+    ];
+    const crafted = path.join(dir, 'older.gz');
+    await writeFile(crafted, gzipSync(older.join('\n')));
+    const empty = await openTestDatabase();
+    try {
+      await restoreDatabase(empty.db, crafted);
+      expect(await fingerprint(empty.db)).toEqual(await fingerprint(t.database.db));
+      expect(await totalRows(empty.db)).toBe(
+        await totalRows(t.database.db).then(async (n) => n - (await derivedRows(t.database.db))),
+      );
+    } finally {
+      await empty.close();
+    }
   });
 
   it('refuses a truncated or damaged file and leaves the database empty', async () => {
@@ -358,4 +571,33 @@ describe('the command line', () => {
     expect(() => parseAdminArgs(['backup'])).toThrow(/needs a file/);
     expect(() => parseAdminArgs(['backup', 'a.gz', '--force'])).toThrow(/does not belong/);
   });
+  it('backs up with `npm run admin`, verified, and a failure is one line and exit code 1', async () => {
+    const dataDir = path.join(dir, 'cli');
+    const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+    try {
+      await restoreDatabase(database.db, file);
+    } finally {
+      await database.close();
+    }
+    const target = path.join(dir, 'cli.gz');
+    const backedUp = await runAdmin(dataDir, ['backup', target]);
+    expect(backedUp.stderr).toBe('');
+    expect(backedUp.code).toBe(0);
+    expect(backedUp.stdout).toMatch(/read it back and verified every table's rows/);
+    // The same tables and rows (the order may differ: any order after the tables each refers to).
+    const byName = (tables: { name: string }[]) => [...tables].sort((a, b) => a.name.localeCompare(b.name));
+    expect(byName((await readBackupHeader(target)).tables)).toEqual(byName((await readBackupHeader(file)).tables));
+
+    const nowhere = await runAdmin(dataDir, ['backup', path.join(dir, 'no-such-dir', 'x.gz')]);
+    expect(nowhere.code).toBe(1);
+    expect(nowhere.stderr).toMatch(/^backup failed: .*ENOENT[^\n]*\n$/);
+
+    const duplicate = await withExtraRow('cli-duplicate.gz', 'person', (rows) => rows[0]);
+    const restored = await runAdmin(path.join(dir, 'cli-empty'), ['restore', duplicate]);
+    expect(restored.code).toBe(1);
+    expect(restored.stderr).toMatch(
+      /^restore failed: table person: duplicate key value violates unique constraint "[a-z_]+"[^\n]*\n$/,
+    );
+    expect(restored.stderr.length).toBeLessThan(600);
+  }, 180_000);
 });

@@ -17,13 +17,15 @@ Commands:
 
   backup FILE
       Writes every user and every tree to FILE (gzip-compressed JSON lines), a consistent
-      snapshot even while the server runs on PostgreSQL. Either database restores it. Prints
-      the rows per table.
+      snapshot even while the server runs on PostgreSQL, then reads FILE back and checks
+      it (every table's rows, the end of the gzip stream). Either database restores it.
+      Prints the rows per table; exits with 1 and one line if anything failed.
 
   restore FILE [--force]
       Restores a backup into an empty database, all or nothing. A database that holds any
       row (a user, a tree, …) is refused; --force deletes everything in it first, in the same
-      transaction. Prints the rows restored per table.
+      transaction. The privacy cache is rebuilt at the first visit. Prints the rows restored
+      per table, or one line saying what failed (the table and the database's reason).
 
 Options:
   --force       restore: empty the database first.

@@ -8,7 +8,8 @@ import { readConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { AdminError, formatUserTable, listUsers, setSubscription } from './admin.ts';
 import { type AdminCommand, parseAdminArgs, UsageError, usage } from './args.ts';
-import { backupDatabase, formatDuration, formatTableCounts, restoreDatabase } from './backup.ts';
+import { backupDatabase, describeError, formatDuration, formatTableCounts } from './backup.ts';
+import { restoreDatabase } from './restore.ts';
 
 async function run(command: Exclude<AdminCommand, { kind: 'help' }>, database: Database): Promise<string> {
   if (command.kind === 'users') return formatUserTable(await listUsers(database.db, { email: command.email }));
@@ -16,7 +17,7 @@ async function run(command: Exclude<AdminCommand, { kind: 'help' }>, database: D
     const file = path.resolve(command.file);
     const result = await backupDatabase(database.db, file, { database: database.kind });
     const counts = Object.fromEntries(result.header.tables.map((table) => [table.name, table.rows]));
-    return `${formatTableCounts(counts)}\nBacked up ${database.description} to ${file} in ${formatDuration(result.milliseconds)}.`;
+    return `${formatTableCounts(counts)}\nBacked up ${database.description} to ${file} in ${formatDuration(result.milliseconds)}; read it back and verified every table's rows.`;
   }
   if (command.kind === 'restore') {
     const file = path.resolve(command.file);
@@ -63,7 +64,8 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error('anor admin failed:', error);
+    // One line, never a query's parameters (a failed statement's message holds them all).
+    console.error(`anor admin failed: ${describeError(error)}`);
     process.exit(1);
   },
 );

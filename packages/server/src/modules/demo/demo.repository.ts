@@ -25,7 +25,7 @@ export async function findDemo(db: Db, email: string): Promise<DemoRow | undefin
     .from(user)
     .leftJoin(tree, eq(tree.ownerId, user.id))
     .where(eq(user.email, email))
-    .orderBy(asc(tree.createdAt))
+    .orderBy(asc(tree.createdAt), asc(tree.id))
     .limit(1);
   return row;
 }

@@ -239,7 +239,8 @@ export async function eventIdsOfPersons(
     .selectDistinct({ id: eventParticipant.eventId })
     .from(eventParticipant)
     .innerJoin(event, and(eq(event.treeId, eventParticipant.treeId), eq(event.id, eventParticipant.eventId)))
-    .where(and(...conditions));
+    .where(and(...conditions))
+    .orderBy(eventParticipant.eventId);
   return rows.map((row) => row.id);
 }
 

@@ -56,7 +56,8 @@ export function findSummaries(db: Db, treeId: string, ids: readonly string[]): P
   return db
     .select(summaryColumns)
     .from(person)
-    .where(and(eq(person.treeId, treeId), inArray(person.id, [...ids])));
+    .where(and(eq(person.treeId, treeId), inArray(person.id, [...ids])))
+    .orderBy(asc(person.id));
 }
 
 /** Which of these ids are persons of the tree. */
@@ -122,7 +123,7 @@ export async function explicitSiblingIdsOf(db: Db, treeId: string, personId: str
     .where(
       and(eq(siblingLink.treeId, treeId), or(eq(siblingLink.personA, personId), eq(siblingLink.personB, personId))),
     )
-    .orderBy(asc(siblingLink.createdAt));
+    .orderBy(asc(siblingLink.createdAt), asc(siblingLink.personA), asc(siblingLink.personB));
   return rows.map((row) => (row.a === personId ? row.b : row.a));
 }
 
@@ -147,7 +148,7 @@ export function partnersOf(db: Db, treeId: string, personId: string): Promise<Pe
       ),
     )
     .where(and(eq(partner.treeId, treeId), or(eq(partner.personA, personId), eq(partner.personB, personId))))
-    .orderBy(asc(partner.createdAt));
+    .orderBy(asc(partner.createdAt), asc(person.id));
 }
 
 /** The person's children, each with its other parent (null when unknown), in the order they were added. */
@@ -422,7 +423,7 @@ export async function parentLinksOf(db: Db, treeId: string, childIds: readonly s
     .select({ parentId: parentChild.parentId, childId: parentChild.childId })
     .from(parentChild)
     .where(and(eq(parentChild.treeId, treeId), inArray(parentChild.childId, [...childIds])))
-    .orderBy(asc(parentChild.createdAt));
+    .orderBy(asc(parentChild.createdAt), asc(parentChild.parentId), asc(parentChild.childId));
 }
 
 /** Partner links touching a set of persons (two index lookups rather than one OR). */
@@ -433,11 +434,13 @@ export async function partnerLinksOf(db: Db, treeId: string, ids: readonly strin
     await db
       .select(columns)
       .from(partner)
-      .where(and(eq(partner.treeId, treeId), inArray(partner.personA, [...ids]))),
+      .where(and(eq(partner.treeId, treeId), inArray(partner.personA, [...ids])))
+      .orderBy(asc(partner.createdAt), asc(partner.personA), asc(partner.personB)),
     await db
       .select(columns)
       .from(partner)
-      .where(and(eq(partner.treeId, treeId), inArray(partner.personB, [...ids]))),
+      .where(and(eq(partner.treeId, treeId), inArray(partner.personB, [...ids])))
+      .orderBy(asc(partner.createdAt), asc(partner.personA), asc(partner.personB)),
   ];
   const unique = new Map([...fromA, ...fromB].map((link) => [`${link.a} ${link.b}`, link]));
   return [...unique.values()];

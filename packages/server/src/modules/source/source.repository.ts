@@ -346,7 +346,7 @@ export async function suggest(db: Db, treeId: string, type: 'repository' | 'reco
     })
     .from(citation)
     .where(and(eq(citation.treeId, treeId), sql`${citation.searchText} like ${pattern}`))
-    .orderBy(asc(citation.createdAt))
+    .orderBy(asc(citation.createdAt), asc(citation.id))
     .limit(10);
 }
 
