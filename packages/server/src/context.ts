@@ -48,7 +48,7 @@ export function createContext(config: Config, db: Db, auth: Auth, mailer: Mailer
     locations: createLocationService({ db }),
     events: createEventService({ db, livingYears: config.privacyLivingYears }),
     notes: createNoteService({ db }),
-    sources: createSourceService({ db }),
+    sources: createSourceService({ db, livingYears: config.privacyLivingYears }),
     overview: createOverviewService({ db, livingYears: config.privacyLivingYears }),
     gedcom: createGedcomService({
       db,

@@ -1,7 +1,8 @@
 import { clampEventDate, type EventDate, type EventDateInput, eventDateRange, resolveEventDate } from '@anor/core';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { event, eventParticipant } from '../../db/schema.ts';
+import { publicEvent } from '../privacy/privacy.repository.ts';
 import { placePaths } from './event.repository.ts';
 
 /** A person's birth or death event: its id, dates and place. */
@@ -16,11 +17,16 @@ export interface LifeSpan {
   death?: LifeEvent;
 }
 
-/** The birth and death events of these persons (as the primary participant), in one query. */
+/**
+ * The birth and death events of these persons (as the primary participant), in one query; with
+ * `onlyPublic` (a visitor's answer) only events without a living participant (`person_public` must
+ * be current), so that a dead person's death recorded with a living witness tells nothing either.
+ */
 export async function lifeSpansOf(
   db: Db,
   treeId: string,
   personIds: readonly string[],
+  options: { onlyPublic?: boolean } = {},
 ): Promise<Map<string, LifeSpan>> {
   const lives = new Map<string, LifeSpan>();
   if (personIds.length === 0) return lives;
@@ -43,6 +49,7 @@ export async function lifeSpansOf(
         inArray(eventParticipant.personId, [...personIds]),
         eq(eventParticipant.role, 'primary'),
         inArray(event.type, ['birth', 'death']),
+        options.onlyPublic ? publicEvent(treeId, sql`${event.id}`) : undefined,
       ),
     );
   for (const row of rows) {

@@ -216,6 +216,8 @@ export interface PersonEventFilter {
   types?: readonly string[];
   excludeTypes?: readonly string[];
   onlyPrimary?: boolean;
+  /** A visitor's list: only events without a living participant (`person_public` must be current). */
+  onlyPublic?: boolean;
 }
 
 /** The events a person takes part in. */
@@ -235,6 +237,7 @@ export async function eventIdsOfPersons(
   if (filter.onlyPrimary) conditions.push(eq(eventParticipant.role, 'primary'));
   if (filter.types) conditions.push(inArray(event.type, [...filter.types]));
   if (filter.excludeTypes?.length) conditions.push(notInArray(event.type, [...filter.excludeTypes]));
+  if (filter.onlyPublic) conditions.push(publicEvent(treeId, sql`${event.id}`));
   const rows = await db
     .selectDistinct({ id: eventParticipant.eventId })
     .from(eventParticipant)
@@ -268,17 +271,22 @@ export async function primaryOfType(
   return rows.map((row) => row.id);
 }
 
-/** The events at these places, optionally of one type, by date. */
+/**
+ * The events at these places, optionally of one type, by date; with `onlyPublic` (a visitor's list)
+ * only events without a living participant (`person_public` must be current).
+ */
 export async function eventIdsAtPlaces(
   db: Db,
   treeId: string,
   locationIds: readonly string[],
   type: string | null,
   limit: number,
+  onlyPublic = false,
 ): Promise<string[]> {
   if (locationIds.length === 0) return [];
   const conditions: SQL[] = [eq(event.treeId, treeId), inArray(event.locationId, [...locationIds])];
   if (type) conditions.push(eq(event.type, type));
+  if (onlyPublic) conditions.push(publicEvent(treeId, sql`${event.id}`));
   const rows = await db
     .select({ id: event.id })
     .from(event)
@@ -290,7 +298,8 @@ export async function eventIdsAtPlaces(
 
 /**
  * Events of the given types whose date interval overlaps [from, to] (null: open-ended), optionally
- * only at the given places. Events without any date never overlap.
+ * only at the given places. Events without any date never overlap. With `onlyPublic` (a visitor's
+ * answer) only events without a living participant (`person_public` must be current).
  */
 export async function overlappingEventIds(
   db: Db,
@@ -302,6 +311,7 @@ export async function overlappingEventIds(
     locationIds: readonly string[] | null;
     exceptId: string | null;
     limit: number;
+    onlyPublic?: boolean;
   },
 ): Promise<string[]> {
   const conditions: SQL[] = [
@@ -316,6 +326,7 @@ export async function overlappingEventIds(
     conditions.push(inArray(event.locationId, [...query.locationIds]));
   }
   if (query.exceptId) conditions.push(sql`${event.id} <> ${query.exceptId}`);
+  if (query.onlyPublic) conditions.push(publicEvent(treeId, sql`${event.id}`));
   const rows = await db
     .select({ id: event.id })
     .from(event)

@@ -24,7 +24,8 @@ import * as places from '../location/location.repository.ts';
 import { findOrCreateTypedPlace } from '../location/location.service.ts';
 import { attachmentsOf, saveNewNotes, setSources } from '../note/attachments.ts';
 import * as persons from '../person/person.repository.ts';
-import { refreshPublicPersons } from '../privacy/privacy.repository.ts';
+import { isPublicEvent, publicPersonIds, refreshPublicPersons } from '../privacy/privacy.repository.ts';
+import { leavesOutPrivate } from '../privacy/visitor-scope.ts';
 import { assertWithinLimits, roleInTree } from '../tree/tree.access.ts';
 import { createTreeGate } from '../tree/tree.gate.ts';
 import type { TreeAccessRow } from '../tree/tree.repository.ts';
@@ -357,15 +358,17 @@ export function createEventService({ db, livingYears = privacyRule.livingYears }
       filter: { excludeEventTypes?: EventType[]; onlyPrimary?: boolean },
     ) {
       await read(treeId, viewer);
+      const onlyPublic = await leavesOutPrivate(db, treeId, viewer, livingYears);
       if (await persons.findPerson(db, treeId, nodeId)) {
         const ids = await events.eventIdsOfPerson(db, treeId, nodeId, {
           excludeTypes: filter.excludeEventTypes,
           onlyPrimary: filter.onlyPrimary,
+          onlyPublic,
         });
         return { events: await loadMany(db, treeId, ids) };
       }
       if (await places.findLocation(db, treeId, nodeId)) {
-        const ids = await events.eventIdsAtPlaces(db, treeId, [nodeId], null, LIST_LIMIT);
+        const ids = await events.eventIdsAtPlaces(db, treeId, [nodeId], null, LIST_LIMIT, onlyPublic);
         const excluded = new Set<string>(filter.excludeEventTypes ?? []);
         return { events: (await loadMany(db, treeId, ids)).filter((e) => !excluded.has(e.type)) };
       }
@@ -375,7 +378,8 @@ export function createEventService({ db, livingYears = privacyRule.livingYears }
     async ofPersonTypes(treeId: string, viewer: Viewer, personId: string, types: EventType[]) {
       await read(treeId, viewer);
       if (!(await persons.findPerson(db, treeId, personId))) throw new AppError('person.error.notFound');
-      const ids = await events.eventIdsOfPerson(db, treeId, personId, { types });
+      const onlyPublic = await leavesOutPrivate(db, treeId, viewer, livingYears);
+      const ids = await events.eventIdsOfPerson(db, treeId, personId, { types, onlyPublic });
       return { events: await loadMany(db, treeId, ids) };
     },
 
@@ -396,6 +400,7 @@ export function createEventService({ db, livingYears = privacyRule.livingYears }
         [locationId, ...below],
         type === 'all' ? null : type,
         LIST_LIMIT,
+        await leavesOutPrivate(db, treeId, viewer, livingYears),
       );
       return { events: await loadMany(db, treeId, ids) };
     },
@@ -407,6 +412,9 @@ export function createEventService({ db, livingYears = privacyRule.livingYears }
     async simultaneous(treeId: string, viewer: Viewer, id: string, types: EventType[]) {
       await read(treeId, viewer);
       const row = await requireEvent(db, treeId, id);
+      const onlyPublic = await leavesOutPrivate(db, treeId, viewer, livingYears);
+      // A visitor learns nothing from a private event's dates and place, not even what overlaps them.
+      if (onlyPublic && !(await isPublicEvent(db, treeId, id))) return { events: [] };
       if (row.dateFrom === null && row.dateTo === null) return { events: [] };
       let locationIds: string[] | null = null;
       if (row.locationId) {
@@ -420,6 +428,7 @@ export function createEventService({ db, livingYears = privacyRule.livingYears }
         locationIds,
         exceptId: id,
         limit: LIST_LIMIT,
+        onlyPublic,
       });
       return { events: await loadMany(db, treeId, ids) };
     },
@@ -427,6 +436,9 @@ export function createEventService({ db, livingYears = privacyRule.livingYears }
     /**
      * The residence wizard's candidates (SPEC §5): the person's partners, children, parents and
      * siblings, each with the planned dates clamped to their life, or why they cannot take part.
+     * A visitor's answer is computed from public data only (issue 18): living relatives are left
+     * out, and the lives and similar events of the others are read from events without a living
+     * participant, so no reason, availability or date in it depends on a living person's data.
      */
     async possibleParticipants(
       treeId: string,
@@ -437,16 +449,21 @@ export function createEventService({ db, livingYears = privacyRule.livingYears }
     ) {
       await read(treeId, viewer);
       if (!(await persons.findPerson(db, treeId, personId))) throw new AppError('person.error.notFound');
-      const family: { person: PersonSummary; relation: 'partner' | 'child' | 'parent' | 'sibling' }[] = [
+      const onlyPublic = await leavesOutPrivate(db, treeId, viewer, livingYears);
+      let family: { person: PersonSummary; relation: 'partner' | 'child' | 'parent' | 'sibling' }[] = [
         ...(await persons.partnersOf(db, treeId, personId)).map((p) => ({ person: p, relation: 'partner' as const })),
         ...(await persons.childrenOf(db, treeId, personId)).map((p) => ({ person: p, relation: 'child' as const })),
         ...(await persons.parentsOf(db, treeId, personId)).map((p) => ({ person: p, relation: 'parent' as const })),
         ...(await persons.siblingsOf(db, treeId, personId)).map((p) => ({ person: p, relation: 'sibling' as const })),
       ];
+      if (onlyPublic) {
+        const shown = await publicPersonIds(db, treeId, [...new Set(family.map((f) => f.person.id))]);
+        family = family.filter((f) => shown.has(f.person.id));
+      }
       const planned = resolveEventDate(query);
       const bounds = eventDateIsoRange(planned) ?? { from: null, to: null };
       const ids = family.map((f) => f.person.id);
-      const lives: Map<string, LifeSpan> = await lifeSpansOf(db, treeId, ids);
+      const lives: Map<string, LifeSpan> = await lifeSpansOf(db, treeId, ids, { onlyPublic });
       const similar = new Set<string>();
       if (query.locationId && (bounds.from || bounds.to)) {
         const overlapping = await events.overlappingEventIds(db, treeId, {
@@ -456,6 +473,7 @@ export function createEventService({ db, livingYears = privacyRule.livingYears }
           locationIds: [query.locationId],
           exceptId: null,
           limit: LIST_LIMIT,
+          onlyPublic,
         });
         for (const p of await events.participantsOf(db, treeId, overlapping)) similar.add(p.personId);
       }

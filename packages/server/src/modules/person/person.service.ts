@@ -22,7 +22,8 @@ import { AppError } from '../../http/errors.ts';
 import type { Viewer } from '../../http/session.ts';
 import { lifeSummaryOf } from '../event/event.life.ts';
 import { deleteEvents, eventsDependingOn } from '../event/event.repository.ts';
-import { refreshPublicPersons } from '../privacy/privacy.repository.ts';
+import { countPublicItems, refreshPublicPersons } from '../privacy/privacy.repository.ts';
+import { leavesOutPrivate } from '../privacy/visitor-scope.ts';
 import { assertAccess, assertWithinLimits, roleInTree } from '../tree/tree.access.ts';
 import { createTreeGate } from '../tree/tree.gate.ts';
 import * as trees from '../tree/tree.repository.ts';
@@ -308,15 +309,19 @@ export function createPersonService({ db, livingYears = privacyRule.livingYears 
       const tree = await trees.findTree(db, treeId);
       assertAccess(tree, viewer, 'read');
       const [root] = tree.rootId ? await persons.findSummaries(db, treeId, [tree.rootId]) : [];
+      // A visitor's counts are those of what their lists show (issue 18): no living person counts.
+      const visible = (await leavesOutPrivate(db, treeId, viewer, livingYears))
+        ? await countPublicItems(db, treeId)
+        : { persons: tree.personsAmount, events: tree.eventsAmount, sources: tree.sourcesAmount };
       return {
         treeId,
         name: tree.name,
         rootId: tree.rootId,
         root: root ?? null,
-        personsAmount: tree.personsAmount,
+        personsAmount: visible.persons,
         locationsAmount: tree.locationsAmount,
-        eventsAmount: tree.eventsAmount,
-        sourcesAmount: tree.sourcesAmount,
+        eventsAmount: visible.events,
+        sourcesAmount: visible.sources,
         canEdit: roleInTree(tree, viewer) === 'owner',
       };
     },

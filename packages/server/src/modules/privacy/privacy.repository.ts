@@ -306,13 +306,136 @@ export function publicEvent(treeId: string, eventId: SQL): SQL {
   return sql`not ${privateEvent(treeId, eventId)}`;
 }
 
-/** A note or citation is private when it belongs to a living person or a private event. */
+/** Which of these persons are presumed dead (after `refreshPublicPersons` for the tree). */
+export async function publicPersonIds(db: Db, treeId: string, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`select person_id::text as id from person_public
+        where tree_id = ${treeId} and person_id = any(${`{${ids.join(',')}}`}::uuid[])`,
+  );
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Which of these events have no living participant (after `refreshPublicPersons`), in their order. */
+export async function publicEventIds(db: Db, treeId: string, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`select e.id::text as id from event e
+        where e.tree_id = ${treeId} and e.id = any(${`{${ids.join(',')}}`}::uuid[]) and ${publicEvent(treeId, sql`e.id`)}`,
+  );
+  const shown = new Set(rows.map((row) => row.id));
+  return ids.filter((id) => shown.has(id.toLowerCase()));
+}
+
+/** Whether the event has no living participant (after `refreshPublicPersons` for the tree). */
+export async function isPublicEvent(db: Db, treeId: string, eventId: string): Promise<boolean> {
+  const [row] = await queryRows<{ shown: boolean }>(
+    db,
+    sql`select ${publicEvent(treeId, sql`${eventId}::uuid`)} as shown`,
+  );
+  return row?.shown === true;
+}
+
+/** Whether the note or citation `item` is linked to a living person or a private event itself. */
 function linkedToPrivate(treeId: string, link: 'note_link' | 'citation_link', column: string, id: SQL) {
   return sql`exists (
     select 1 from ${sql.raw(link)} l
     where l.tree_id = ${treeId} and l.${sql.raw(column)} = ${id}
       and ((l.node_kind = 'person' and not ${presumedDead(treeId, sql`l.node_id`)})
         or (l.node_kind = 'event' and ${privateEvent(treeId, sql`l.node_id`)})))`;
+}
+
+/**
+ * The notes and citations among `list` that are private: a chain of links leads from them to a
+ * living person or an event with a living participant (a note on a citation of a living person's
+ * birth, a citation cited on a note of theirs, and so on, however deep): `up` walks the links from
+ * each of them, and `privateAttachments` answers `(id, kind)` rows of those it leads to privacy.
+ */
+function attachmentLinks(treeId: string, list: SQL): SQL {
+  return sql`
+    up(origin, origin_kind, item, kind) as (
+      select n.id, 'notes'::text, n.id, 'note'::text from note n where n.tree_id = ${treeId} and n.id = any(${list})
+      union all
+      select c.id, 'citations'::text, c.id, 'citation'::text from citation c where c.tree_id = ${treeId} and c.id = any(${list})
+      union
+      select u.origin, u.origin_kind, x.item, x.kind from up u cross join lateral (
+        select l.node_id, 'citation'::text from note_link l
+          where u.kind = 'note' and l.tree_id = ${treeId} and l.note_id = u.item and l.node_kind = 'citation'
+        union all
+        select l.node_id, 'note'::text from citation_link l
+          where u.kind = 'citation' and l.tree_id = ${treeId} and l.citation_id = u.item and l.node_kind = 'note'
+      ) as x(item, kind)
+    )`;
+}
+
+function privateAttachments(treeId: string): SQL {
+  return sql`
+    select distinct u.origin::text as id, u.origin_kind as kind from up u
+    where (u.kind = 'note' and ${linkedToPrivate(treeId, 'note_link', 'note_id', sql`u.item`)})
+      or (u.kind = 'citation' and ${linkedToPrivate(treeId, 'citation_link', 'citation_id', sql`u.item`)})`;
+}
+
+/**
+ * The tree's private notes and citations as `(item, kind)` rows of a subquery, found from the
+ * living persons (usually few; none when every person is public): their events, what is linked to
+ * them, and what is linked to that, however deep. The same links as `attachmentLinks` walks up
+ * from one item, walked down from the living. After `refreshPublicPersons` for the tree.
+ */
+function privateAttachmentsOfTree(treeId: string): SQL {
+  return sql`(
+    with recursive living(id) as (
+      select p.id from person p
+      where p.tree_id = ${treeId} and not ${presumedDead(treeId, sql`p.id`)}
+    ), nodes(id) as (
+      select id from living
+      union
+      select pe.event_id from event_participant pe join living l on pe.person_id = l.id where pe.tree_id = ${treeId}
+    ), down(item, kind) as (
+      select l.citation_id, 'citation'::text from citation_link l join nodes n on l.node_id = n.id
+        where l.tree_id = ${treeId} and l.node_kind in ('person', 'event')
+      union all
+      select l.note_id, 'note'::text from note_link l join nodes n on l.node_id = n.id
+        where l.tree_id = ${treeId} and l.node_kind in ('person', 'event')
+      union
+      select x.item, x.kind from down d cross join lateral (
+        select l.citation_id, 'citation'::text from citation_link l
+          where d.kind = 'note' and l.tree_id = ${treeId} and l.node_kind = 'note' and l.node_id = d.item
+        union all
+        select l.note_id, 'note'::text from note_link l
+          where d.kind = 'citation' and l.tree_id = ${treeId} and l.node_kind = 'citation' and l.node_id = d.item
+      ) as x(item, kind)
+    )
+    select item, kind from down)`;
+}
+
+/** Whether the citation is public (after `refreshPublicPersons`): no chain of links leads from it to the living. */
+export function publicCitation(treeId: string, citationId: SQL): SQL {
+  return sql`${citationId} not in (select a.item from ${privateAttachmentsOfTree(treeId)} a where a.kind = 'citation')`;
+}
+
+/**
+ * What a visitor may count of the tree (after `refreshPublicPersons`): the persons presumed dead,
+ * the events without a living participant, and the sources less the private citations, the
+ * same as the visitor's lists hold. One statement; the living persons' part only when there are any.
+ */
+export async function countPublicItems(db: Db, treeId: string) {
+  const [row] = await queryRows<{ persons: number; events: number; sources: number }>(
+    db,
+    sql`with counts as (
+          select t.persons_count, t.events_count, t.sources_count, coalesce(p.public_count, 0) as public_count
+          from tree t left join tree_privacy p on p.tree_id = t.id where t.id = ${treeId})
+        select c.public_count as persons,
+          c.events_count - case when c.persons_count > c.public_count then (
+            select count(distinct pe.event_id)::int from person p
+            join event_participant pe on pe.tree_id = ${treeId} and pe.person_id = p.id
+            where p.tree_id = ${treeId} and not ${presumedDead(treeId, sql`p.id`)}) else 0 end as events,
+          c.sources_count - case when c.persons_count > c.public_count then (
+            select count(*)::int from ${privateAttachmentsOfTree(treeId)} a where a.kind = 'citation') else 0 end as sources
+        from counts c`,
+  );
+  return row ?? { persons: 0, events: 0, sources: 0 };
 }
 
 export interface PrivateIds {
@@ -324,7 +447,8 @@ export interface PrivateIds {
 
 /**
  * Which of `ids` (any ids an answer holds) are private in the tree: living persons, events with a
- * living participant, notes and citations of either. One statement, whatever the answer's size.
+ * living participant, notes and citations linked to either (however indirectly). One statement,
+ * whatever the answer's size.
  */
 export async function findPrivateIds(
   db: Db,
@@ -339,17 +463,14 @@ export async function findPrivateIds(
   const rows = await queryRows<{ id: string; kind: keyof PrivateIds }>(
     db,
     sql`
+    with recursive ${attachmentLinks(treeId, list)}
     select p.id::text as id, 'persons' as kind from person p
       where p.tree_id = ${treeId} and p.id = any(${list}) and not ${presumedDead(treeId, sql`p.id`)}
     union all
     select e.id::text, 'events' from event e
       where e.tree_id = ${treeId} and e.id = any(${list}) and ${privateEvent(treeId, sql`e.id`)}
     union all
-    select n.id::text, 'notes' from note n
-      where n.tree_id = ${treeId} and n.id = any(${list}) and ${linkedToPrivate(treeId, 'note_link', 'note_id', sql`n.id`)}
-    union all
-    select c.id::text, 'citations' from citation c
-      where c.tree_id = ${treeId} and c.id = any(${list}) and ${linkedToPrivate(treeId, 'citation_link', 'citation_id', sql`c.id`)}`,
+    (${privateAttachments(treeId)})`,
   );
   for (const row of rows) found[row.kind].add(row.id);
   return found;

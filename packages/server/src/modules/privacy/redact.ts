@@ -3,8 +3,9 @@ import type { PrivateIds } from './privacy.repository.ts';
 /**
  * The redaction of an answer for a visitor: every object in it that stands for a living person,
  * an event with a living participant, or a note or citation of theirs keeps its id and its place
- * in the answer but loses everything that tells about the person (names, dates, places, texts,
- * notes, sources) and says `private: true`, so the web app shows "Private". It works on shapes,
+ * in the answer but loses everything that tells about the person (names, gender, dates, places,
+ * texts, notes, sources, participants' descriptions, and the revision and time of the last edit)
+ * and says `private: true`, so the web app shows "Private". It works on shapes,
  * not on routes: a new route's answer is covered as soon as it carries the ids.
  */
 
@@ -34,10 +35,7 @@ function blank(object: Json, keys: readonly string[], value: unknown) {
 }
 
 const personTexts = ['fName', 'pName', 'lName', 'occupation', 'description', 'birth', 'death'] as const;
-const participantTexts = ['startDate', 'endDate'] as const;
 const eventTexts = [
-  'startDate',
-  'endDate',
   'dateText',
   'causeOfEvent',
   'description',
@@ -60,22 +58,49 @@ function has(set: Set<string>, value: unknown): boolean {
   return typeof value === 'string' && set.has(value.toLowerCase());
 }
 
+/** Dates blanked: no day, and the date types back to their value for "no date". */
+function blankDates(object: Json) {
+  blank(object, ['startDate', 'endDate'], null);
+  blank(object, ['startDateType', 'endDateType'], 'exact');
+}
+
+/** What tells of edits: the revision (how many) and the last change's time. */
+function blankEdits(object: Json) {
+  blank(object, ['revision'], 0);
+  if ('updatedAt' in object && 'createdAt' in object) object.updatedAt = object.createdAt;
+}
+
 function redactObject(object: Json, found: PrivateIds) {
   const isPersonShaped = 'fName' in object || 'lName' in object;
   if (isPersonShaped && (has(found.persons, object.id) || has(found.persons, object.personId))) {
     blank(object, personTexts, null);
-    blank(object, participantTexts, null);
+    blankDates(object);
     blank(object, attached, []);
+    blank(object, ['gender'], 'unknown');
+    blankEdits(object);
     object.private = true;
   }
   if ('type' in object && has(found.events, object.id)) {
     blank(object, eventTexts, null);
+    blankDates(object);
     blank(object, attached, []);
+    blankEdits(object);
+    // Who took part may still be named (a dead father at his living daughter's birth), but not
+    // what the event says of them: their description and their own dates in it.
+    if (Array.isArray(object.participants)) {
+      for (const participant of object.participants) {
+        if (isObject(participant)) {
+          blank(participant, ['description'], null);
+          blankDates(participant);
+        }
+      }
+    }
     object.private = true;
   }
   // A person's birth or death summary, which names its event.
   if (has(found.events, object.eventId) && 'startDate' in object) {
-    blank(object, ['startDate', 'endDate', 'place'], null);
+    blank(object, ['place'], null);
+    blankDates(object);
   }
   if (has(found.notes, object.id) && ('text' in object || 'title' in object)) {
     blank(object, ['title'], null);

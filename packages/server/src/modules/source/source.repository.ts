@@ -9,6 +9,7 @@ import {
   repository,
   sourceRecord,
 } from '../../db/schema.ts';
+import { publicCitation } from '../privacy/privacy.repository.ts';
 
 /** All SQL about repositories, records, citations and where citations are cited. Every statement filters by tree_id. */
 
@@ -315,8 +316,18 @@ export async function citationSummaries(db: Db, treeId: string, ids: readonly st
   });
 }
 
-/** Titles or page texts containing the folded term: the choosers' suggestions and the duplicate offer. */
-export async function suggest(db: Db, treeId: string, type: 'repository' | 'record' | 'citation', term: string) {
+/**
+ * Titles or page texts containing the folded term: the choosers' suggestions and the duplicate
+ * offer. With `onlyPublic` (a visitor's) no private citation, so that neither a suggestion nor
+ * the number of them tells what a living person's citation says (`person_public` must be current).
+ */
+export async function suggest(
+  db: Db,
+  treeId: string,
+  type: 'repository' | 'record' | 'citation',
+  term: string,
+  onlyPublic = false,
+) {
   const pattern = like(term);
   if (type === 'repository') {
     return db
@@ -345,7 +356,13 @@ export async function suggest(db: Db, treeId: string, type: 'repository' | 'reco
       text: sql<string>`coalesce(${citation.whereWithinSourceUrl}, '')`,
     })
     .from(citation)
-    .where(and(eq(citation.treeId, treeId), sql`${citation.searchText} like ${pattern}`))
+    .where(
+      and(
+        eq(citation.treeId, treeId),
+        sql`${citation.searchText} like ${pattern}`,
+        onlyPublic ? publicCitation(treeId, sql`${citation.id}`) : undefined,
+      ),
+    )
     .orderBy(asc(citation.createdAt), asc(citation.id))
     .limit(10);
 }

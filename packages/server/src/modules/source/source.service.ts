@@ -13,6 +13,7 @@ import {
   foldForSearch,
   limitsFor,
   type NewNote,
+  privacyRule,
   type RepositoryListQuery,
   resolveEventDate,
   type SourceListQuery,
@@ -27,6 +28,8 @@ import * as eventsRepo from '../event/event.repository.ts';
 import { attachmentsOf, saveNewNotes, setSources } from '../note/attachments.ts';
 import * as notesRepo from '../note/note.repository.ts';
 import { sanitizeRichText } from '../note/rich-text.ts';
+import { publicEventIds } from '../privacy/privacy.repository.ts';
+import { leavesOutPrivate } from '../privacy/visitor-scope.ts';
 import { assertWithinLimits } from '../tree/tree.access.ts';
 import { createTreeGate } from '../tree/tree.gate.ts';
 import * as sources from './source.repository.ts';
@@ -72,7 +75,7 @@ function unchanged<W extends object>(row: Record<string, unknown>, write: W): bo
   return Object.entries(write).every(([key, value]) => row[key] === value);
 }
 
-export function createSourceService({ db }: { db: Db }) {
+export function createSourceService({ db, livingYears = privacyRule.livingYears }: { db: Db; livingYears?: number }) {
   const { read, write, counted } = createTreeGate(db);
 
   async function requireRepository(tx: Db, treeId: string, id: string) {
@@ -400,7 +403,8 @@ export function createSourceService({ db }: { db: Db }) {
       await read(treeId, viewer);
       const term = foldForSearch(text.trim());
       if (term === '') return { suggestions: [] };
-      return { suggestions: await sources.suggest(db, treeId, type, term) };
+      const onlyPublic = await leavesOutPrivate(db, treeId, viewer, livingYears);
+      return { suggestions: await sources.suggest(db, treeId, type, term, onlyPublic) };
     },
 
     async createMediaObject(treeId: string, viewer: Viewer, values: MediaValues) {
@@ -430,7 +434,11 @@ export function createSourceService({ db }: { db: Db }) {
     /** The citations cited on these events (with which events cite each). */
     async ofEvents(treeId: string, viewer: Viewer, eventIds: string[]) {
       await read(treeId, viewer);
-      const links = await sources.citationLinksOf(db, treeId, eventIds);
+      // A visitor is not told which citations a private event has, nor how many.
+      const shown = (await leavesOutPrivate(db, treeId, viewer, livingYears))
+        ? await publicEventIds(db, treeId, eventIds)
+        : eventIds;
+      const links = await sources.citationLinksOf(db, treeId, shown);
       const summaries = await sources.citationSummaries(db, treeId, [...new Set(links.map((l) => l.citationId))]);
       return {
         citations: summaries.map((c) => ({
@@ -447,12 +455,15 @@ export function createSourceService({ db }: { db: Db }) {
      */
     async suggestForEvent(treeId: string, viewer: Viewer, query: SuggestQuery) {
       await read(treeId, viewer);
+      // A visitor's suggestions come from events without a living participant only.
+      const onlyPublic = await leavesOutPrivate(db, treeId, viewer, livingYears);
       let eventIds: string[] = [];
       const related = relatedTypes[query.type];
       if (related) {
         eventIds = await eventsRepo.eventIdsOfPersons(db, treeId, query.personIds, {
           types: related,
           onlyPrimary: true,
+          onlyPublic,
         });
       } else if (query.type === 'residence' && query.locationId) {
         const range = eventDateIsoRange(resolveEventDate(query));
@@ -464,6 +475,7 @@ export function createSourceService({ db }: { db: Db }) {
             locationIds: [query.locationId],
             exceptId: query.exceptEventId ?? null,
             limit: 100,
+            onlyPublic,
           });
         }
       }

@@ -12,7 +12,8 @@ import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../http/errors.ts';
 import { asViewer, type SessionUser, type Viewer } from '../../http/session.ts';
-import { refreshPublicPersons } from '../privacy/privacy.repository.ts';
+import { countPublicItems, refreshPublicPersons } from '../privacy/privacy.repository.ts';
+import { leavesOutPrivate } from '../privacy/visitor-scope.ts';
 import { assertAccess, assertCanEdit, isOwnerSubscriptionValid, roleInTree } from './tree.access.ts';
 import * as trees from './tree.repository.ts';
 
@@ -65,7 +66,13 @@ export function createTreeService({ db, livingYears = privacyRule.livingYears }:
   async function answerOrThrow(treeId: string, viewer: Viewer): Promise<TreeInfo> {
     const row = await trees.findTree(db, treeId);
     assertAccess(row, viewer, 'read');
-    return toTreeInfo(row, viewer);
+    if (!(await leavesOutPrivate(db, treeId, viewer, livingYears))) return toTreeInfo(row, viewer);
+    // A visitor's counts are those of what their lists show (issue 18): no living person counts.
+    const visible = await countPublicItems(db, treeId);
+    return toTreeInfo(
+      { ...row, personsAmount: visible.persons, eventsAmount: visible.events, sourcesAmount: visible.sources },
+      viewer,
+    );
   }
 
   return {
