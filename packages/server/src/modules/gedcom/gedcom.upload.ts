@@ -22,16 +22,19 @@ const jsonOverhead = 2;
 const jsonSlack = 64 * 1024;
 
 interface UploadAllowance {
-  /** The most bytes of file the account may send. */
+  /** The most bytes of file the account may send: the tier's, never more than GEDCOM_MAX_BYTES. */
   maxBytes: number;
+  /** GEDCOM_MAX_BYTES: no body of any account is read past it. */
+  maxPaidBytes: number;
   paid: boolean;
 }
 
 const allowances = new WeakMap<FastifyRequest, UploadAllowance>();
 
-function tooLarge(allowance: UploadAllowance, bytes: number | undefined): AppError {
-  return allowance.paid
-    ? new AppError('gedcom.error.tooLarge', { bytes, max: allowance.maxBytes })
+/** Past GEDCOM_MAX_BYTES the import's own code (as before); past a free account's 5 MB the tier's. */
+function tooLarge(allowance: UploadAllowance, bytes: number): AppError {
+  return allowance.paid || bytes > allowance.maxPaidBytes
+    ? new AppError('gedcom.error.tooLarge', { bytes, max: allowance.maxPaidBytes })
     : new AppError('limit.gedcomSize', { bytes, max: allowance.maxBytes });
 }
 
@@ -39,9 +42,13 @@ function isJson(request: FastifyRequest): boolean {
   return /^application\/json\b/i.test(request.headers['content-type'] ?? '');
 }
 
-/** The most bytes the body of this request may have (a JSON body has room for its escapes). */
+/**
+ * The most bytes the body of this request may have: a free account's JSON body has room for its
+ * escapes (the service checks the file's own size), and no body passes GEDCOM_MAX_BYTES.
+ */
 function bodyLimitOf(request: FastifyRequest, allowance: UploadAllowance): number {
-  return isJson(request) ? allowance.maxBytes * jsonOverhead + jsonSlack : allowance.maxBytes;
+  const limit = isJson(request) ? allowance.maxBytes * jsonOverhead + jsonSlack : allowance.maxBytes;
+  return Math.min(limit, allowance.maxPaidBytes);
 }
 
 /**
@@ -64,7 +71,7 @@ export function checkUploadBeforeBody(auth: Auth, users: UserService, maxPaidByt
 
 function allowanceOf(subscription: SubscriptionInfo, maxPaidBytes: number): UploadAllowance {
   const paid = subscriptionStatus(subscription) === 'paid';
-  return { paid, maxBytes: paid ? maxPaidBytes : textLimits.gedcomBytes };
+  return { paid, maxPaidBytes, maxBytes: paid ? maxPaidBytes : Math.min(textLimits.gedcomBytes, maxPaidBytes) };
 }
 
 /**
@@ -94,7 +101,7 @@ export function readUploadBody(request: FastifyRequest, payload: Readable): Prom
       length += chunk.length;
       if (length > max) {
         stop();
-        reject(tooLarge(allowance, hasLength ? announced : undefined));
+        reject(tooLarge(allowance, hasLength ? announced : length));
         return;
       }
       if (buffer && length <= buffer.length) {
