@@ -13,12 +13,13 @@ import type { TestApp } from './test-app.ts';
  *
  * Two variants, A and B, are built by the same requests in the same order and differ only in the
  * living persons' private data: their markers, their dates (birth, residence years, marriage, a
- * child's birth) and their participant descriptions. Every id gets a label (`person:R`, `event:R.birth`),
+ * child's birth), their participant descriptions, R's gender and her revision. Every id gets a label (`person:R`, `event:R.birth`),
  * so that answers of the two trees can be compared after replacing ids by labels.
  *
  * The family: G (root, 1930–1990) and his son F (1960–2015) are dead, F's daughter D died as a
  * baby (1985–1986). F's partner M (born 1965) lives; their daughter R (born 2001 in A, 2003 in B)
- * lives, married P (living, no dates of his own), and has a son K (born 2021 / 2024).
+ * lives, married P (living, no dates of his own), and has a son K (born 2021 / 2024). O was born in
+ * 1800; his daughter Q was born in 2005 / 2006 and lives, whatever her father's age says.
  */
 export type Variant = 'A' | 'B';
 
@@ -48,12 +49,24 @@ export const readsNotForVisitors: Record<string, { status: number; reason: strin
 
 /** Where the variants differ: the living persons' dates. */
 export const privateDates = {
-  A: { rBirth: '2001-05-07', residence: ['2010', '2015'], marriage: '2020-06-01', kBirth: '2021-02-03' },
-  B: { rBirth: '2003-08-19', residence: ['2012', '2019'], marriage: '2022-07-02', kBirth: '2024-09-10' },
+  A: {
+    rBirth: '2001-05-07',
+    residence: ['2010', '2015'],
+    marriage: '2020-06-01',
+    kBirth: '2021-02-03',
+    qBirth: '2005-03-04',
+  },
+  B: {
+    rBirth: '2003-08-19',
+    residence: ['2012', '2019'],
+    marriage: '2022-07-02',
+    kBirth: '2024-09-10',
+    qBirth: '2006-10-11',
+  },
 } as const;
 
 /** Dates a visitor's queries probe with: around and between the variants' private dates. */
-export const probeDates = ['1999', '2001-05-06', '2001-05-08', '2002-06-01', '2003-08-20', '2013', '2017', '2023'];
+export const probeDates = ['2001-05-08', '2002-06-01', '2003-08-20', '2013', '2017', '2023'];
 
 const year = 365 * 86_400_000;
 
@@ -133,10 +146,19 @@ export async function buildPrivacyFixture(t: TestApp, variant: Variant, deadTag 
   await ok(c.put(`${api}/person/${ids['person:G']}`, { ...named(dead, 'Gustav'), gender: 'male' }), 'root G');
   await person('F', { ...named(dead, 'Fredrik'), gender: 'male' }, { type: 'child', personId: ids['person:G'] });
   await person('M', named(live, 'Maria'), { type: 'partner', personId: ids['person:F'] });
-  await person('R', named(live, 'Rut'), { type: 'child', personId: ids['person:F'], otherParentId: ids['person:M'] });
+  // R's gender and revision are hers too: they differ between the variants (B's R was edited twice more).
+  const r = { ...named(live, 'Rut'), gender: variant === 'A' ? 'female' : 'other' };
+  await person('R', r, { type: 'child', personId: ids['person:F'], otherParentId: ids['person:M'] });
+  if (variant === 'B') {
+    await ok(c.put(`${api}/person/${ids['person:R']}/occ`, { occupation: 'Tillfällig' }), 'R edited');
+    await ok(c.put(`${api}/person/${ids['person:R']}/occ`, { occupation: r.occupation }), 'R edited back');
+  }
   await person('D', named(dead, 'Dagny'), { type: 'child', personId: ids['person:F'], otherParentId: ids['person:M'] });
   await person('P', { ...named(live, 'Per'), gender: 'male' }, { type: 'partner', personId: ids['person:R'] });
   await person('K', { ...named(live, 'Karl'), gender: 'male' }, { type: 'child', personId: ids['person:R'] });
+  // Q's own recent birth keeps her living although her parent O was born in 1800 (issue 18, item 7).
+  await person('O', { ...named(dead, 'Olof'), gender: 'male' });
+  await person('Q', named(live, 'Queenie'), { type: 'child', personId: ids['person:O'] });
 
   // Events. A living person's event: every text a living marker, every date the variant's.
   const event = async (label: string, body: Record<string, unknown>) => {
@@ -194,6 +216,8 @@ export async function buildPrivacyFixture(t: TestApp, variant: Variant, deadTag 
   });
   await event('R.marriage', liveEvent('marriage', dates.marriage, 'Lysvik', [who('R'), who('P', 'primary', live())]));
   await event('K.birth', liveEvent('birth', dates.kBirth, 'Lysvik', [who('K'), who('R', 'parent', live())]));
+  await event('O.birth', deadEvent('birth', '1800-04-05', 'Sunne', [who('O', 'primary', dead())]));
+  await event('Q.birth', liveEvent('birth', dates.qBirth, 'Sunne', [who('Q', 'primary', live())]));
   await event('R.other', { ...liveEvent('other', dates.marriage, 'Sunne', [who('R')]), typeName: live() });
 
   // Citations, with notes on them.
@@ -229,6 +253,14 @@ export async function buildPrivacyFixture(t: TestApp, variant: Variant, deadTag 
   await note('citation:R.birth', ['citation:R.birth'], live);
   await note('K', ['person:K'], live);
 
+  // Only in B: a living person with no relatives, and one more event of R's. Their existence is theirs:
+  // a visitor's lists and counts (issue 18, item 6) must not show it.
+  if (variant === 'B') {
+    const x = await ok(c.post<{ id: string }>(`${api}/person`, { person: named(live, 'Xena') }), 'person X');
+    const xLives = [{ personId: x.id, role: 'primary', description: live() }];
+    await ok(c.post(`${api}/event`, liveEvent('residence', '2021', 'Lysvik', xLives)), 'event X');
+    await ok(c.post(`${api}/event`, liveEvent('occupation', '2019', 'Sunne', [who('R')])), 'event R.extra');
+  }
   const share = await ok(c.put<ShareState>(`${api}/share`, { enabled: true }), 'share');
   const labels = new Map(Object.entries(ids).map(([label, id]) => [id.toLowerCase(), label]));
   // Whatever the requests made on their own (none expected): labelled by kind and order, the same in both variants.
