@@ -1,0 +1,203 @@
+import type { GedcomRecord } from '@anor/gedcom';
+import type { KeptGedcomLine } from '../../db/schema.ts';
+import type { ImportPlan, ImportReport } from './gedcom.plan.ts';
+import type { MapContext } from './gedcom-map-context.ts';
+import { type EventMapper, isCustomEvent, primary } from './gedcom-map-events.ts';
+import { familyEventTags, isOtherEventTag } from './gedcom-tags.ts';
+
+/**
+ * FAM records and the individuals' FAMC and FAMS lines → Anor's parent, partner and sibling
+ * relations, for the mapper (gedcom.mapper.ts). A family is no node of Anor's: its events are its
+ * partners', its relations are made at the end, when every individual is known.
+ */
+
+export interface FamilyInfo {
+  id: string;
+  /** Where the FAM record was, once read (its xref and line, for warnings). */
+  record: { xref: string; line: number } | undefined;
+  partners: string[];
+  children: string[];
+}
+
+export function createFamilyMapper(ctx: MapContext, events: EventMapper) {
+  const { plan, report, ids, resolve, claim, extras, keep, tagExtra, treeLines, keepTreeRecord } = ctx;
+  const { mapEvent } = events;
+
+  // Families: their members come from the FAM record and from the individuals' FAMC and FAMS lines.
+  const families = new Map<string, FamilyInfo>();
+  function familyOf(xref: string, line: number): FamilyInfo | undefined {
+    const id = resolve(xref, 'family', line);
+    if (id === undefined) return undefined;
+    let family = families.get(id);
+    if (!family) {
+      family = { id, record: undefined, partners: [], children: [] };
+      families.set(id, family);
+    }
+    return family;
+  }
+  function readFamily(record: GedcomRecord): void {
+    const id = claim(record, 'family');
+    const family = id === undefined || record.xref === undefined ? undefined : familyOf(record.xref, record.line);
+    if (family === undefined) {
+      keepTreeRecord(record);
+      return;
+    }
+    family.record = { xref: record.xref as string, line: record.line };
+    for (const child of record.children) {
+      if ((child.tag === 'HUSB' || child.tag === 'WIFE') && child.pointer !== undefined) {
+        const personId = resolve(child.pointer, 'person', child.line);
+        if (personId !== undefined && !family.partners.includes(personId)) family.partners.push(personId);
+      } else if (child.tag === 'CHIL' && child.pointer !== undefined) {
+        const personId = resolve(child.pointer, 'person', child.line);
+        if (personId !== undefined && !family.children.includes(personId)) family.children.push(personId);
+      }
+    }
+    // The family's events (its partners are their primary participants) and kept lines, now; the
+    // relations at the end, when the individuals' FAMC and FAMS lines are known too.
+    const parents = family.partners.slice(0, 2);
+    for (const child of record.children) {
+      const mapping = familyEventTags[child.tag];
+      if (mapping || isOtherEventTag(child.tag) || isCustomEvent(child)) {
+        mapEvent(child, mapping ?? null, parents.map(primary), `FAM.${child.tag}`);
+        continue;
+      }
+      if ((child.tag === 'HUSB' || child.tag === 'WIFE' || child.tag === 'CHIL') && child.children.length === 0)
+        continue;
+      keep(family.id, 'family', child, 'FAM');
+    }
+  }
+
+  /** Families kept lines point at (filled in finishFamilies): they get an anchored gedcom_extra row. */
+  const namedFamilies = new Set<string>();
+  const parentsOf = new Map<string, string[]>();
+  const partnerPairs = new Set<string>();
+  const siblingPairs = new Set<string>();
+
+  // Relations, checked as a whole: at most two parents, no one their own ancestor, no self links.
+  function mapFamily(family: FamilyInfo, node: { xref: string; line: number }): void {
+    const { id } = family;
+    if (family.partners.length > 2) report.warn('too-many-parents', node.line, `@${node.xref}@`);
+    const [a, b] = family.partners;
+    if (a !== undefined && b !== undefined) {
+      if (a === b) report.warn('self-relation', node.line, `@${node.xref}@`);
+      else {
+        const [x, y] = a < b ? [a, b] : [b, a];
+        if (!partnerPairs.has(`${x} ${y}`)) {
+          partnerPairs.add(`${x} ${y}`);
+          plan.partnerLinks.push({ personA: x, personB: y });
+        }
+      }
+    }
+    const parents = family.partners.slice(0, 2);
+    for (const childId of family.children) {
+      for (const parentId of parents) {
+        if (parentId === childId) {
+          report.warn('self-relation', node.line, `@${node.xref}@`);
+          continue;
+        }
+        const current = parentsOf.get(childId) ?? [];
+        if (current.includes(parentId)) continue;
+        if (current.length >= 2) {
+          report.warn('too-many-parents', node.line, `@${node.xref}@`);
+          continue;
+        }
+        current.push(parentId);
+        parentsOf.set(childId, current);
+        plan.parentLinks.push({ parentId, childId, line: node.line });
+      }
+    }
+    if (parents.length === 0) {
+      const children = [...family.children].sort();
+      for (let i = 0; i < children.length; i++) {
+        for (let j = i + 1; j < children.length; j++) {
+          const key = `${children[i]} ${children[j]}`;
+          if (siblingPairs.has(key)) continue;
+          siblingPairs.add(key);
+          plan.siblingLinks.push({ personA: children[i] as string, personB: children[j] as string });
+        }
+      }
+    }
+    // A family is no node of Anor's: its kept lines name its members, so export finds it again;
+    // so do the kept lines that point at it (a FAMC with its pedigree, an ADOP's FAMC).
+    if (extras.has(id) || namedFamilies.has(id)) {
+      tagExtra(
+        id,
+        'family',
+        null,
+        family.partners.length > 0 ? [...family.partners].sort() : [...family.children].sort(),
+      );
+    }
+  }
+
+  /** The families' relations, once every individual is known: `persons` are the individuals the file has. */
+  function finishFamilies(persons: ReadonlySet<string>): void {
+    const nameFamilies = (lines: readonly KeptGedcomLine[]) => {
+      for (const kept of lines) {
+        const entry = kept.pointer === undefined ? undefined : ids.get(kept.pointer.slice(1));
+        if (entry?.kind === 'family') namedFamilies.add(entry.id);
+        nameFamilies(kept.children);
+      }
+    };
+    nameFamilies(treeLines);
+    for (const extra of extras.values()) nameFamilies(extra.lines);
+    for (const family of families.values()) {
+      if (family.record === undefined) continue;
+      family.partners = family.partners.filter((id) => persons.has(id));
+      family.children = family.children.filter((id) => persons.has(id));
+      mapFamily(family, family.record);
+    }
+    plan.families = [...families.values()].filter((family) => family.record !== undefined).length;
+  }
+
+  return { familyOf, readFamily, finishFamilies };
+}
+
+export type FamilyMapper = ReturnType<typeof createFamilyMapper>;
+
+/** Kahn's algorithm over the parent links; links into a cycle are dropped with a warning. */
+export function removeCycles(plan: ImportPlan, persons: ReadonlySet<string>, report: ImportReport): void {
+  const childrenOf = new Map<string, string[]>();
+  const waiting = new Map<string, number>();
+  for (const { parentId, childId } of plan.parentLinks) {
+    const list = childrenOf.get(parentId);
+    if (list) list.push(childId);
+    else childrenOf.set(parentId, [childId]);
+    waiting.set(childId, (waiting.get(childId) ?? 0) + 1);
+  }
+  const ready = [...persons].filter((id) => !waiting.has(id));
+  while (ready.length > 0) {
+    const id = ready.pop() as string;
+    for (const child of childrenOf.get(id) ?? []) {
+      const left = (waiting.get(child) ?? 0) - 1;
+      waiting.set(child, left);
+      if (left === 0) ready.push(child);
+    }
+  }
+  const stuck = new Set([...waiting].filter(([, left]) => left > 0).map(([id]) => id));
+  if (stuck.size === 0) return;
+  // Every cycle lies among the persons Kahn could not order (their ancestors are ordered or stuck
+  // themselves), so the links between them are taken again one by one, in file order, leaving out
+  // each one whose parent already descends from the child.
+  const accepted = new Map<string, string[]>();
+  function isAncestor(candidate: string, of: string): boolean {
+    const seen = new Set<string>();
+    const stack = [of];
+    while (stack.length > 0) {
+      const id = stack.pop() as string;
+      if (id === candidate) return true;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      stack.push(...(accepted.get(id) ?? []));
+    }
+    return false;
+  }
+  plan.parentLinks = plan.parentLinks.filter(({ parentId, childId, line }) => {
+    if (!(stuck.has(parentId) && stuck.has(childId))) return true;
+    if (isAncestor(childId, parentId)) {
+      report.warn('parent-cycle', line);
+      return false;
+    }
+    accepted.set(childId, [...(accepted.get(childId) ?? []), parentId]);
+    return true;
+  });
+}
