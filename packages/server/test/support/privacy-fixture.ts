@@ -19,7 +19,8 @@ import type { TestApp } from './test-app.ts';
  * The family: G (root, 1930–1990) and his son F (1960–2015) are dead, F's daughter D died as a
  * baby (1985–1986). F's partner M (born 1965) lives; their daughter R (born 2001 in A, 2003 in B)
  * lives, married P (living, no dates of his own), and has a son K (born 2021 / 2024). O was born in
- * 1800; his daughter Q was born in 2005 / 2006 and lives, whatever her father's age says.
+ * 1800; his daughter Q was born in 2005 / 2006 and lives, whatever her father's age says. B alone
+ * has a living X, one more event of R's and a citation of it under a record the dead cite too.
  */
 export type Variant = 'A' | 'B';
 
@@ -253,13 +254,19 @@ export async function buildPrivacyFixture(t: TestApp, variant: Variant, deadTag 
   await note('citation:R.birth', ['citation:R.birth'], live);
   await note('K', ['person:K'], live);
 
-  // Only in B: a living person with no relatives, and one more event of R's. Their existence is theirs:
-  // a visitor's lists and counts (issue 18, item 6) must not show it.
+  // Only in B: a living person with no relatives, one more event of R's, and a citation of that event
+  // under Kyrkbok, which the dead cite too. Their existence is theirs: a visitor's lists and counts
+  // (issue 18, item 6; a record's citations and their count) must not show it.
   if (variant === 'B') {
     const x = await ok(c.post<{ id: string }>(`${api}/person`, { person: named(live, 'Xena') }), 'person X');
     const xLives = [{ personId: x.id, role: 'primary', description: live() }];
     await ok(c.post(`${api}/event`, liveEvent('residence', '2021', 'Lysvik', xLives)), 'event X');
-    await ok(c.post(`${api}/event`, liveEvent('occupation', '2019', 'Sunne', [who('R')])), 'event R.extra');
+    const extra = await ok(
+      c.post<{ event: { id: string } }>(`${api}/event`, liveEvent('occupation', '2019', 'Sunne', [who('R')])),
+      'event R.extra',
+    );
+    const cited = { sourceRecordId: ids['record:Kyrkbok'], whereWithinSourceText: live(), textFromSource: live() };
+    await ok(c.post(`${api}/source/citation`, { citation: cited, nodeId: extra.event.id }), 'citation R.extra');
   }
   const share = await ok(c.put<ShareState>(`${api}/share`, { enabled: true }), 'share');
   const labels = new Map(Object.entries(ids).map(([label, id]) => [id.toLowerCase(), label]));

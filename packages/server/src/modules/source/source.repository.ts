@@ -115,9 +115,10 @@ export async function listRepositories(
 /**
  * Summary columns of records. The correlated subqueries name the outer table explicitly: a column
  * interpolated into a select field is rendered without its table, which inside a subquery would
- * bind to the inner table.
+ * bind to the inner table. With `onlyPublic` (a visitor's) the count leaves private citations out:
+ * how many citations a record has must not change with a living person's data.
  */
-const recordSummaryColumns = (treeId: string) => ({
+const recordSummaryColumns = (treeId: string, onlyPublic: boolean) => ({
   id: sourceRecord.id,
   title: sourceRecord.title,
   originator: sourceRecord.originator,
@@ -126,7 +127,9 @@ const recordSummaryColumns = (treeId: string) => ({
   repositoryTitle: sql<
     string | null
   >`(select p.title from ${repository} p where p.tree_id = ${treeId} and p.id = "source_record"."repository_id")`,
-  citationsCount: sql<number>`(select count(*)::int from ${citation} c where c.tree_id = ${treeId} and c.record_id = "source_record"."id")`,
+  citationsCount: sql<number>`(select count(*)::int from ${citation} c where c.tree_id = ${treeId} and c.record_id = "source_record"."id"${
+    onlyPublic ? sql` and ${publicCitation(treeId, sql`c.id`)}` : sql``
+  })`,
 });
 
 export interface RecordSummaryRow {
@@ -169,11 +172,16 @@ export async function findRecord(db: Db, treeId: string, id: string) {
   return row;
 }
 
-/** Record summaries of one record (by id) or of a repository's records. */
-export function recordSummaries(db: Db, treeId: string, filter: { id: string } | { repositoryId: string }) {
+/** Record summaries of one record (by id) or of a repository's records; `onlyPublic` as in `listRecords`. */
+export function recordSummaries(
+  db: Db,
+  treeId: string,
+  filter: { id: string } | { repositoryId: string },
+  onlyPublic = false,
+) {
   const where = 'id' in filter ? eq(sourceRecord.id, filter.id) : eq(sourceRecord.repositoryId, filter.repositoryId);
   return db
-    .select(recordSummaryColumns(treeId))
+    .select(recordSummaryColumns(treeId, onlyPublic))
     .from(sourceRecord)
     .where(and(eq(sourceRecord.treeId, treeId), where))
     .orderBy(asc(recordTitleKeyPrefix), asc(sourceRecord.titleKey), asc(sourceRecord.id));
@@ -199,10 +207,15 @@ export async function deleteRecords(db: Db, treeId: string, ids: readonly string
   await db.delete(sourceRecord).where(and(eq(sourceRecord.treeId, treeId), inArray(sourceRecord.id, [...ids])));
 }
 
+/**
+ * A page of records. With `onlyPublic` (a visitor's, `person_public` current) their citation
+ * counts leave private citations out.
+ */
 export async function listRecords(
   db: Db,
   treeId: string,
   filter: { terms: string[]; sort: 'title' | 'url'; direction: 'asc' | 'desc'; limit: number; offset: number },
+  onlyPublic = false,
 ) {
   const conditions: SQL[] = [eq(sourceRecord.treeId, treeId)];
   for (const term of filter.terms) conditions.push(sql`${sourceRecord.titleKey} like ${like(term)}`);
@@ -210,7 +223,7 @@ export async function listRecords(
   const order = filter.direction === 'desc' ? desc : asc;
   const columns = filter.sort === 'url' ? [sourceRecord.url] : [recordTitleKeyPrefix, sourceRecord.titleKey];
   const rows = await db
-    .select(recordSummaryColumns(treeId))
+    .select(recordSummaryColumns(treeId, onlyPublic))
     .from(sourceRecord)
     .where(where)
     .orderBy(...columns.map((column) => order(column)), order(sourceRecord.id))
@@ -241,24 +254,42 @@ export async function findCitation(db: Db, treeId: string, id: string) {
   return row;
 }
 
-/** The citations of these records, oldest first. */
-export async function citationIdsOfRecords(db: Db, treeId: string, recordIds: readonly string[]) {
+/**
+ * The citations of these records, oldest first. With `onlyPublic` (a visitor's, `person_public`
+ * current) no private citation: neither the list nor its length tells of a living person's.
+ */
+export async function citationIdsOfRecords(db: Db, treeId: string, recordIds: readonly string[], onlyPublic = false) {
   if (recordIds.length === 0) return [];
   const rows = await db
     .select({ id: citation.id })
     .from(citation)
-    .where(and(eq(citation.treeId, treeId), inArray(citation.recordId, [...recordIds])))
+    .where(
+      and(
+        eq(citation.treeId, treeId),
+        inArray(citation.recordId, [...recordIds]),
+        onlyPublic ? publicCitation(treeId, sql`${citation.id}`) : undefined,
+      ),
+    )
     .orderBy(asc(citation.createdAt), asc(citation.id));
   return rows.map((row) => row.id);
 }
 
-/** The citations of these records as lists show them, with the record each belongs to, oldest first. */
-export async function citationsOfRecords(db: Db, treeId: string, recordIds: readonly string[]) {
+/**
+ * The citations of these records as lists show them, with the record each belongs to, oldest
+ * first; `onlyPublic` as in `citationIdsOfRecords`.
+ */
+export async function citationsOfRecords(db: Db, treeId: string, recordIds: readonly string[], onlyPublic = false) {
   if (recordIds.length === 0) return [];
   const rows = await db
     .select({ id: citation.id, recordId: citation.recordId })
     .from(citation)
-    .where(and(eq(citation.treeId, treeId), inArray(citation.recordId, [...recordIds])))
+    .where(
+      and(
+        eq(citation.treeId, treeId),
+        inArray(citation.recordId, [...recordIds]),
+        onlyPublic ? publicCitation(treeId, sql`${citation.id}`) : undefined,
+      ),
+    )
     .orderBy(asc(citation.createdAt), asc(citation.id));
   const summaries = new Map(
     (

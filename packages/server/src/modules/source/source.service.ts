@@ -96,9 +96,13 @@ export function createSourceService({ db, livingYears = privacyRule.livingYears 
     return row;
   }
 
-  async function loadRepository(tx: Db, treeId: string, id: string) {
+  /**
+   * `onlyPublic` (a visitor's, from `leavesOutPrivate`): the records' citation counts and lists
+   * leave private citations out, so that no count or list changes with a living person's data.
+   */
+  async function loadRepository(tx: Db, treeId: string, id: string, onlyPublic = false) {
     const row = await requireRepository(tx, treeId, id);
-    const records = await sources.recordSummaries(tx, treeId, { repositoryId: id });
+    const records = await sources.recordSummaries(tx, treeId, { repositoryId: id }, onlyPublic);
     const attached = (await attachmentsOf(tx, treeId, [id])).get(id);
     const { treeId: _tree, titleKey: _key, createdAt, updatedAt, ...fields } = row;
     return {
@@ -111,10 +115,10 @@ export function createSourceService({ db, livingYears = privacyRule.livingYears 
     };
   }
 
-  async function loadRecord(tx: Db, treeId: string, id: string) {
+  async function loadRecord(tx: Db, treeId: string, id: string, onlyPublic = false) {
     const row = await requireRecord(tx, treeId, id);
     const repository = row.repositoryId ? await sources.findRepository(tx, treeId, row.repositoryId) : undefined;
-    const citationIds = await sources.citationIdsOfRecords(tx, treeId, [id]);
+    const citationIds = await sources.citationIdsOfRecords(tx, treeId, [id], onlyPublic);
     const attached = (await attachmentsOf(tx, treeId, [id])).get(id);
     return {
       id: row.id,
@@ -151,10 +155,10 @@ export function createSourceService({ db, livingYears = privacyRule.livingYears 
     }));
   }
 
-  async function loadCitation(tx: Db, treeId: string, id: string): Promise<Citation> {
+  async function loadCitation(tx: Db, treeId: string, id: string, onlyPublic = false): Promise<Citation> {
     const row = await requireCitation(tx, treeId, id);
     const [record] = row.recordId
-      ? (await sources.recordSummaries(tx, treeId, { id: row.recordId })).map(sources.toRecordSummary)
+      ? (await sources.recordSummaries(tx, treeId, { id: row.recordId }, onlyPublic)).map(sources.toRecordSummary)
       : [];
     const citing = await sources.nodesCiting(tx, treeId, id);
     const ofKind = (kind: string) => citing.filter((c) => c.nodeKind === kind).map((c) => c.nodeId);
@@ -215,7 +219,7 @@ export function createSourceService({ db, livingYears = privacyRule.livingYears 
 
     async getRepository(treeId: string, viewer: Viewer, id: string) {
       await read(treeId, viewer);
-      return loadRepository(db, treeId, id);
+      return loadRepository(db, treeId, id, await leavesOutPrivate(db, treeId, viewer, livingYears));
     },
 
     async createRepository(treeId: string, viewer: Viewer, values: RepositoryValues, newNotes?: NewNote[]) {
@@ -272,19 +276,23 @@ export function createSourceService({ db, livingYears = privacyRule.livingYears 
     // ---- Records ----
     async listRecords(treeId: string, viewer: Viewer, query: SourceListQuery, withCitations: boolean) {
       await read(treeId, viewer);
-      const { items, total } = await sources.listRecords(db, treeId, {
+      // A visitor's counts and lists of citations leave private ones out.
+      const onlyPublic = await leavesOutPrivate(db, treeId, viewer, livingYears);
+      const filter = {
         terms: searchTerms(query.q ?? ''),
         sort: query.sort,
         direction: query.direction,
         limit: query.pageSize,
         offset: (query.page - 1) * query.pageSize,
-      });
+      };
+      const { items, total } = await sources.listRecords(db, treeId, filter, onlyPublic);
       const summaries = items.map(sources.toRecordSummary);
       if (!withCitations) return { items: summaries, total, page: query.page, pageSize: query.pageSize };
       const cited = await sources.citationsOfRecords(
         db,
         treeId,
         summaries.map((summary) => summary.id),
+        onlyPublic,
       );
       const withLists = summaries.map((summary) => ({
         ...summary,
@@ -295,13 +303,14 @@ export function createSourceService({ db, livingYears = privacyRule.livingYears 
 
     async getRecord(treeId: string, viewer: Viewer, id: string) {
       await read(treeId, viewer);
-      return loadRecord(db, treeId, id);
+      return loadRecord(db, treeId, id, await leavesOutPrivate(db, treeId, viewer, livingYears));
     },
 
     async citationsOfRecord(treeId: string, viewer: Viewer, recordId: string) {
       await read(treeId, viewer);
       await requireRecord(db, treeId, recordId);
-      const ids = await sources.citationIdsOfRecords(db, treeId, [recordId]);
+      const onlyPublic = await leavesOutPrivate(db, treeId, viewer, livingYears);
+      const ids = await sources.citationIdsOfRecords(db, treeId, [recordId], onlyPublic);
       return { citations: await sources.citationSummaries(db, treeId, ids) };
     },
 
@@ -360,7 +369,7 @@ export function createSourceService({ db, livingYears = privacyRule.livingYears 
     // ---- Citations ----
     async getCitation(treeId: string, viewer: Viewer, id: string) {
       await read(treeId, viewer);
-      return loadCitation(db, treeId, id);
+      return loadCitation(db, treeId, id, await leavesOutPrivate(db, treeId, viewer, livingYears));
     },
 
     async createCitation(
