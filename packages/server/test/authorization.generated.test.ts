@@ -342,6 +342,8 @@ describe('the authorization matrix (generated from the route table)', () => {
     );
     expect(asked).toBeGreaterThan(50);
     expect(problems).toEqual([]);
+    // An id of another tree in the path is not found, on every route alike (GET event/:id/notes once answered 200).
+    expect(notFoundByPath).toEqual([]);
   }, 600_000);
 
   it('lets the owner through the gate of every tree route and their own user routes', async () => {

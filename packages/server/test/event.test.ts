@@ -638,6 +638,29 @@ describe('deleting', () => {
 });
 
 describe('access', () => {
+  it("answers an event's notes, and events.error.notFound (404) for an id that is no event of the tree", async () => {
+    const o = await newOwner();
+    const p = await o.family.create({ fName: 'Per' });
+    const e = await o.create({ type: 'burial', participants: [primary(p.id)] });
+    const note = { note: { title: 'Gravsten', text: '<p>Sten</p>' }, connectedNodeIds: [e.id] };
+    expect((await o.client.post(`${o.api}/note`, note)).status).toBe(201);
+    const notes = await o.client.get<{ notes: { title: string }[] }>(`${o.api}/event/${e.id}/notes`);
+    expect(notes.status).toBe(200);
+    expect(notes.body.notes.map((n) => n.title)).toEqual(['Gravsten']);
+    // Another owner's event, an unknown id and a person's id: none is an event of this tree.
+    const other = await newOwner();
+    const olle = await other.family.create({ fName: 'Olle' });
+    const theirs = await other.create({ type: 'burial', participants: [primary(olle.id)] });
+    for (const id of [theirs.id, '0190a5a0-0000-7000-8000-00000000beef', p.id]) {
+      const response = await o.client.get(`${o.api}/event/${id}/notes`);
+      expect({ id, status: response.status, code: codeOf(response) }).toEqual({
+        id,
+        status: 404,
+        code: 'events.error.notFound',
+      });
+    }
+  });
+
   it('refuses every event route to other users (404) and to the signed-out (401)', async () => {
     const o = await newOwner();
     const p = await o.family.create({ fName: 'Per' });
@@ -648,6 +671,7 @@ describe('access', () => {
     const calls: [string, string, unknown?][] = [
       ['GET', `${o.api}/event`],
       ['GET', `${o.api}/event/${e.id}`],
+      ['GET', `${o.api}/event/${e.id}/notes`],
       ['GET', `${o.api}/event/type/burial`],
       ['GET', `${o.api}/location/${e.location?.id}/event/all`],
       ['GET', `${o.api}/person/${p.id}/event/type/residence/possibleParticipants`],

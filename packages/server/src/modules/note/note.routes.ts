@@ -55,7 +55,7 @@ export function registerNoteRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: notesAnswerSchema },
       },
     },
-    async (request) => notes.ofNode(request.params.treeId, await viewer(request), request.params.eventId),
+    async (request) => notes.ofEvent(request.params.treeId, await viewer(request), request.params.eventId),
   );
 
   routes.post(

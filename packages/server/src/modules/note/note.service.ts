@@ -41,6 +41,15 @@ export function createNoteService({ db }: { db: Db }) {
       return { notes: await notesWithLinks(db, treeId, rows) };
     },
 
+    /** The notes of one event; an id that is no event of this tree is not found, as on every event route. */
+    async ofEvent(treeId: string, viewer: Viewer, eventId: string) {
+      await read(treeId, viewer);
+      const kinds = await notes.kindsOf(db, treeId, [eventId]);
+      if (kinds.get(eventId) !== 'event') throw new AppError('events.error.notFound');
+      const rows = await notes.notesOfNodes(db, treeId, [eventId]);
+      return { notes: await notesWithLinks(db, treeId, rows) };
+    },
+
     async create(treeId: string, viewer: Viewer, input: NoteValues, connectedNodeIds: string[]) {
       return write(treeId, viewer, async (tx, tree) => {
         const values = checkedNote(input, ['note', 'text']);
