@@ -657,7 +657,8 @@ export const da = {
       subject: 'Din e-mailadresse hos Anor er blevet ændret',
       greeting: 'Hej {{name}},',
       body: 'E-mailadressen til din Anor-konto er blevet ændret fra {{oldEmail}} til {{newEmail}}. Log fremover ind med den nye adresse.',
-      ifNotYou: 'Hvis det ikke var dig, der ændrede den, så skriv straks til {{supportEmail}}, så vi kan give dig kontoen tilbage.',
+      ifNotYou:
+        'Hvis det ikke var dig, der ændrede den, så skriv straks til {{supportEmail}}, så vi kan give dig kontoen tilbage.',
     },
   },
   notes: {

@@ -659,7 +659,8 @@ export const en = {
       subject: 'Your Anor e-mail address has been changed',
       greeting: 'Hello {{name}},',
       body: 'The e-mail address of your Anor account was changed from {{oldEmail}} to {{newEmail}}. From now on, sign in with the new address.',
-      ifNotYou: 'If you did not make this change, write to {{supportEmail}} at once, so that we can give the account back to you.',
+      ifNotYou:
+        'If you did not make this change, write to {{supportEmail}} at once, so that we can give the account back to you.',
     },
   },
   notes: {

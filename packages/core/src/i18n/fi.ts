@@ -661,7 +661,8 @@ export const fi = {
       subject: 'Anor-sähköpostiosoitteesi on vaihdettu',
       greeting: 'Hei {{name}},',
       body: 'Anor-tilisi sähköpostiosoite vaihdettiin osoitteesta {{oldEmail}} osoitteeseen {{newEmail}}. Kirjaudu tästä lähtien uudella osoitteella.',
-      ifNotYou: 'Jos et tehnyt muutosta itse, kirjoita heti osoitteeseen {{supportEmail}}, niin palautamme tilin sinulle.',
+      ifNotYou:
+        'Jos et tehnyt muutosta itse, kirjoita heti osoitteeseen {{supportEmail}}, niin palautamme tilin sinulle.',
     },
   },
   notes: {

@@ -656,7 +656,8 @@ export const no = {
       subject: 'E-postadressen din hos Anor er endret',
       greeting: 'Hei {{name}},',
       body: 'E-postadressen til Anor-kontoen din er endret fra {{oldEmail}} til {{newEmail}}. Logg inn med den nye adressen fra nå av.',
-      ifNotYou: 'Hvis det ikke var du som endret den, skriv straks til {{supportEmail}}, så vi kan gi deg kontoen tilbake.',
+      ifNotYou:
+        'Hvis det ikke var du som endret den, skriv straks til {{supportEmail}}, så vi kan gi deg kontoen tilbake.',
     },
   },
   notes: {

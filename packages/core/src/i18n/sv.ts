@@ -658,7 +658,8 @@ export const sv = {
       subject: 'Din e-postadress hos Anor har ändrats',
       greeting: 'Hej {{name}},',
       body: 'E-postadressen till ditt Anor-konto har ändrats från {{oldEmail}} till {{newEmail}}. Logga in med den nya adressen från och med nu.',
-      ifNotYou: 'Om det inte var du som ändrade den, skriv genast till {{supportEmail}} så att vi kan ge dig kontot tillbaka.',
+      ifNotYou:
+        'Om det inte var du som ändrade den, skriv genast till {{supportEmail}} så att vi kan ge dig kontot tillbaka.',
     },
   },
   notes: {

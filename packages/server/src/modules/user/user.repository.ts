@@ -50,7 +50,11 @@ export async function findSubscription(db: Db, userId: string) {
 }
 
 export async function listTreeIdsOfOwner(db: Db, userId: string): Promise<string[]> {
-  const rows = await db.select({ id: tree.id }).from(tree).where(eq(tree.ownerId, userId)).orderBy(tree.createdAt, tree.id);
+  const rows = await db
+    .select({ id: tree.id })
+    .from(tree)
+    .where(eq(tree.ownerId, userId))
+    .orderBy(tree.createdAt, tree.id);
   return rows.map((row) => row.id);
 }
 
