@@ -96,7 +96,7 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
     publicUrl: config.publicUrl,
     mailer: outMailer,
   });
-  const ctx = createContext(config, database.db, auth, outMailer);
+  const ctx = createContext(config, database.db, auth, outMailer, { freeBytes: database.freeBytes });
   database.onConnectionError?.((error) => {
     // Code and message only: pg's error carries the whole client, its cancel key among it.
     const code = (error as { code?: unknown }).code;

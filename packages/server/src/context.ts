@@ -33,7 +33,14 @@ export interface AppContext {
   limiters: Record<keyof Config['rateLimits'], RateLimiter>;
 }
 
-export function createContext(config: Config, db: Db, auth: Auth, mailer: Mailer): AppContext {
+/** `storage`: what the embedded database says of its disk (db/client.ts `Database.freeBytes`). */
+export function createContext(
+  config: Config,
+  db: Db,
+  auth: Auth,
+  mailer: Mailer,
+  storage: { freeBytes?: (() => Promise<number>) | undefined } = {},
+): AppContext {
   const limiters = Object.fromEntries(
     Object.entries(config.rateLimits).map(([name, rule]) => [name, new RateLimiter(rule)]),
   ) as AppContext['limiters'];
@@ -55,6 +62,7 @@ export function createContext(config: Config, db: Db, auth: Auth, mailer: Mailer
       maxPaidBytes: config.gedcomMaxBytes,
       paidNodeLimit: config.paidNodeLimit,
       jobStatementMs: config.databaseTimeouts.jobStatementMs,
+      freeBytes: storage.freeBytes,
     }),
     contact: createContactService({ db, mailer, supportEmail: config.supportEmail }),
     limiters,

@@ -4,10 +4,18 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { readConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { isStorageFull } from './db/errors.ts';
+
+/**
+ * How long closing (the requests under way, then the database) may take after SIGTERM or SIGINT
+ * before the process exits anyway. Nothing is lost by that: an unfinished write's transaction is
+ * rolled back, as after a crash.
+ */
+const SHUTDOWN_DEADLINE_MS = 5_000;
 
 /**
  * Starts Anor: opens (and migrates) the database, serves the API and the web app, and closes
- * everything cleanly on SIGTERM or SIGINT.
+ * everything cleanly on SIGTERM or SIGINT (within SHUTDOWN_DEADLINE_MS).
  */
 async function main() {
   const config = readConfig();
@@ -18,22 +26,44 @@ async function main() {
   const app = await buildApp({ config, database });
 
   let closing = false;
-  const shutdown = async (signal: string) => {
+  /** Closes the server and then the database, and exits with `code`; never takes longer than the deadline. */
+  const shutdown = async (reason: string, code: number) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
+    app.log.info({ reason }, 'shutting down');
+    // A request that does not finish, or a database that does not close, must not keep the process.
+    setTimeout(() => {
+      app.log.error(`did not close within ${SHUTDOWN_DEADLINE_MS} ms; exiting anyway`);
+      process.exit(code || 1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
     try {
       await app.close();
       await database.close();
       app.log.info('database closed; bye');
-      process.exit(0);
+      process.exit(code);
     } catch (error) {
       app.log.error({ err: error }, 'unclean shutdown');
       process.exit(1);
     }
   };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  const onSignal = (signal: string) => {
+    // A second signal while closing: stop now.
+    if (closing) process.exit(1);
+    void shutdown(signal, 0);
+  };
+  process.on('SIGTERM', () => onSignal('SIGTERM'));
+  process.on('SIGINT', () => onSignal('SIGINT'));
+  // The embedded database stopped for good (db/pglite.ts): the requests under way are answered at
+  // once, and the process exits with 1 so that a supervisor starts it again (which recovers the data).
+  database.onStop?.((error) => {
+    const diskFull = isStorageFull(error);
+    app.log.fatal(
+      `the embedded database stopped (${error.message}); exiting to be restarted${
+        diskFull ? ' - free space in DATA_DIR first' : ''
+      }`,
+    );
+    void shutdown('embedded database stopped', 1);
+  });
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(

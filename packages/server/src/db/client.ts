@@ -1,13 +1,9 @@
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { openPglite } from './pglite.ts';
 import { createPostgresPool } from './postgres.ts';
 import { schema } from './schema.ts';
 import type { DatabaseTimeouts } from './timeouts.ts';
@@ -23,13 +19,19 @@ export interface Database {
   description: string;
   /** PostgreSQL: where a connection lost while idle in the pool is reported (the app's log). */
   onConnectionError?: (report: (error: Error) => void) => void;
+  /**
+   * PGlite: registers the one listener told when the embedded database stopped for good (a PANIC,
+   * such as a full disk while writing its log; db/pglite.ts). The server then exits.
+   */
+  onStop?: (listener: (error: Error) => void) => void;
+  /** PGlite on disk: the free space of the data directory's file system, in bytes. */
+  freeBytes?: (() => Promise<number>) | undefined;
   close(): Promise<void>;
 }
 
 export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
-/** Extensions the migrations create; PGlite must load their code when it opens. */
-export const pgliteExtensions = { pg_trgm };
+export { maintainPglite, PGLITE_MAINTENANCE_MS, pgliteExtensions } from './pglite.ts';
 
 export type DatabaseOptions =
   | {
@@ -72,44 +74,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: () => pool.end(),
     };
   }
-  let client: PGlite;
-  let description: string;
-  if (options.kind === 'pglite') {
-    await mkdir(options.dataDir, { recursive: true });
-    client = await PGlite.create(options.dataDir, { extensions: pgliteExtensions });
-    description = `embedded PGlite in ${options.dataDir}`;
-  } else {
-    client = await PGlite.create({ loadDataDir: options.dump, extensions: pgliteExtensions });
-    description = 'embedded PGlite in memory';
-  }
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
-  const maintenance = setInterval(() => {
-    maintainPglite(client).catch(() => undefined);
-  }, PGLITE_MAINTENANCE_MS);
-  maintenance.unref();
-  return {
-    db,
-    kind: 'pglite',
-    description,
-    close: () => {
-      clearInterval(maintenance);
-      return client.close();
-    },
-  };
-}
-
-/** How often the embedded database refreshes its statistics and plans (it has no autovacuum). */
-export const PGLITE_MAINTENANCE_MS = 5 * 60_000;
-
-/**
- * PGlite is one session with no autovacuum: its statistics never refresh by themselves, and the
- * plans of foreign-key checks, made once per session while the tables were small, would scan whole
- * tables for the life of the server. Every few minutes it analyses and forgets its cached plans, so
- * that they are made again for the tables as they are now (PGlite runs it between other queries).
- */
-export async function maintainPglite(client: PGlite): Promise<void> {
-  await client.exec('ANALYZE; DISCARD PLANS;');
+  const pglite = await openPglite(
+    options.kind === 'pglite' ? { dataDir: options.dataDir } : { dump: options.dump },
+    migrationsFolder,
+  );
+  return { ...pglite, kind: 'pglite' };
 }
 
 export function redactUrl(url: string): string {

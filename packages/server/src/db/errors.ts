@@ -27,6 +27,8 @@ const unavailableSystemCodes = new Set([
   'EAI_AGAIN',
   // db/postgres.ts: the client's guard gave up on a connection that stopped answering.
   'ANOR_DB_NO_ANSWER',
+  // db/pglite.ts: the embedded database stopped after a PANIC (the server is exiting).
+  'ANOR_PGLITE_STOPPED',
 ]);
 
 /** What node-postgres says, without a code, of a connection it lost or could not open in time. */
@@ -53,6 +55,21 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (typeof message === 'string' && unavailableMessages.some((known) => message.startsWith(known))) return true;
     // Connecting to several addresses (localhost: ::1 and 127.0.0.1) fails with all their errors.
     if (current instanceof AggregateError && current.errors.some((inner) => isDatabaseUnavailable(inner))) return true;
+    current = 'cause' in current ? current.cause : undefined;
+  }
+  return false;
+}
+
+/**
+ * The disk under the database (or DATA_DIR) is full: PostgreSQL's disk_full (53100, from pg or
+ * PGlite, also when PGlite stopped after one: db/pglite.ts), or a file write's ENOSPC or EDQUOT.
+ * Answered 507 `common.error.storageFull`.
+ */
+export function isStorageFull(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 6 && typeof current === 'object' && current !== null; depth++) {
+    const code = 'code' in current ? current.code : undefined;
+    if (code === '53100' || code === 'ENOSPC' || code === 'EDQUOT') return true;
     current = 'cause' in current ? current.cause : undefined;
   }
   return false;

@@ -3,7 +3,7 @@ import { translate } from '@anor/core/i18n';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { isDatabaseUnavailable } from '../db/errors.ts';
+import { isDatabaseUnavailable, isStorageFull } from '../db/errors.ts';
 import { requestLanguage } from './language.ts';
 
 /** An expected failure with a catalogue code: services throw it, the error handler answers it. */
@@ -80,6 +80,11 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       request.log.warn({ err: error }, 'client error without a catalogue code');
       return sendError(request, reply, 'common.error.validation');
+    }
+    if (isStorageFull(error)) {
+      // A write ran out of disk and was rolled back; reads go on (db/pglite.ts for the embedded database).
+      request.log.error({ cause: innermostCause(error) }, 'the disk is full');
+      return sendError(request, reply, 'common.error.storageFull');
     }
     if (isDatabaseUnavailable(error)) {
       // Lost connection, database stopped or too slow: try again in a moment (db/postgres.ts).

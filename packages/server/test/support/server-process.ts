@@ -24,6 +24,8 @@ export async function startServerProcess(options: {
   dataDir: string;
   databaseUrl: string;
   env?: Record<string, string>;
+  /** How long it may take to say it is running (a first start creates the database); 60 s by default. */
+  startTimeoutMs?: number;
 }): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
@@ -47,7 +49,7 @@ export async function startServerProcess(options: {
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + (options.startTimeoutMs ?? 60_000);
   while (!output.includes('Anor is running')) {
     if (Date.now() > deadline || child.exitCode !== null || child.signalCode !== null) {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');

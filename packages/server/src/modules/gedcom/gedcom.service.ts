@@ -30,8 +30,9 @@ import { exportTree } from './gedcom.export.ts';
 import { createGedcomMapper, isImage } from './gedcom.mapper.ts';
 import { type DrainedRows, ImportCounts, markLineage } from './gedcom.plan.ts';
 import { forgetCachedPlans, insertDrained, insertPlan, insertRest } from './gedcom.repository.ts';
-
+import { assertRoomForImport } from './gedcom.space.ts';
 import { treeNameOfFile } from './gedcom-values.ts';
+
 export interface GedcomServiceDeps {
   db: Db;
   /** The largest file a paid account may import (a free one: textLimits.gedcomBytes). */
@@ -40,6 +41,8 @@ export interface GedcomServiceDeps {
   paidNodeLimit?: number | null;
   /** Per statement of an import's or export's transaction (DATABASE_JOB_TIMEOUT_MS); 0: no limit. */
   jobStatementMs?: number;
+  /** The embedded database's free disk space, to refuse an import it clearly cannot hold (gedcom.space.ts). */
+  freeBytes?: (() => Promise<number>) | undefined;
 }
 
 export interface GedcomImportInput {
@@ -198,6 +201,7 @@ export function createGedcomService({
   maxPaidBytes,
   paidNodeLimit = null,
   jobStatementMs = defaultDatabaseTimeouts.jobStatementMs,
+  freeBytes,
 }: GedcomServiceDeps) {
   /** The name itself, or with " (2)", " (3)" … when the owner has a tree of that name (inside the owner lock). */
   async function freeTreeName(tx: Db, ownerId: string, wanted: string): Promise<{ name: string; nameKey: string }> {
@@ -235,6 +239,7 @@ export function createGedcomService({
       }
       if (paid && bytes > maxPaidBytes) throw new AppError('gedcom.error.tooLarge', { bytes, max: maxPaidBytes });
       if (bytes === 0 || isBlank(content)) throw new AppError('gedcom.error.empty');
+      await assertRoomForImport(freeBytes, bytes);
 
       // Decoded once; read twice, one record at a time (the file is never whole in memory as nodes):
       // first to count what it holds and check the limits, then to write it, in batches, inside the
