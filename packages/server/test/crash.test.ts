@@ -7,6 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { pgliteExtensions } from '../src/db/client.ts';
 import { treeContentTables } from './support/fingerprint.ts';
+import { generatedGedcom } from './support/generated-gedcom.ts';
 import { type ServerProcess, startServerProcess } from './support/server-process.ts';
 import {
   adminQuery,
@@ -161,38 +162,6 @@ const countersQuery = `
      or t.events_count <> (select count(*) from event e where e.tree_id = t.id)
      or t.locations_count <> (select count(*) from location l where l.tree_id = t.id)`;
 
-/** A GEDCOM file of `persons` persons in families, each born in one of 500 places. */
-function bigGedcom(persons: number): Uint8Array {
-  const lines = ['0 HEAD', '1 GEDC', '2 VERS 5.5.1', '1 CHAR UTF-8'];
-  for (let i = 1; i <= persons; i++) {
-    lines.push(
-      `0 @I${i}@ INDI`,
-      `1 NAME Person${i} /Kraschsson${i % 97}/`,
-      `1 SEX ${i % 2 ? 'M' : 'F'}`,
-      '1 BIRT',
-      `2 DATE ${1 + (i % 28)} JAN ${1700 + (i % 200)}`,
-      `2 PLAC Gård ${i % 500}, Sunne, Värmland`,
-      '1 RESI',
-      `2 DATE ${1720 + (i % 200)}`,
-      `2 PLAC By ${i % 300}, Fryksände, Värmland`,
-      '1 NOTE En anteckning om personen.',
-    );
-    if (i % 3 === 0) lines.push(`1 FAMC @F${i / 3}@`);
-  }
-  for (let f = 1; f <= Math.floor(persons / 3); f++) {
-    lines.push(
-      `0 @F${f}@ FAM`,
-      `1 HUSB @I${3 * f - 2}@`,
-      `1 WIFE @I${3 * f - 1}@`,
-      `1 CHIL @I${3 * f}@`,
-      '1 MARR',
-      '2 DATE 1750',
-    );
-  }
-  lines.push('0 TRLR', '');
-  return new TextEncoder().encode(lines.join('\n'));
-}
-
 describe(`SIGKILL during writes (${kind})`, () => {
   const client = new Client();
   let userId = '';
@@ -230,7 +199,7 @@ describe(`SIGKILL during writes (${kind})`, () => {
     const before = await tableCounts();
 
     client.server = await start();
-    const file = bigGedcom(20_000);
+    const file = generatedGedcom(20_000, { surname: 'Kraschsson', marriages: true });
     const importing = client.request('POST', `/api/user/${userId}/tree/gedcom?treeName=Avbruten`, file).then(
       (answer) => ({ answer }),
       (error: unknown) => ({ error }),

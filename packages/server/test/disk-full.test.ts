@@ -7,6 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freeBytesOf, pgliteExtensions } from '../src/db/pglite.ts';
 import { IMPORT_SPACE_FACTOR, importSpaceNeeded } from '../src/modules/gedcom/gedcom.space.ts';
+import { generatedGedcom } from './support/generated-gedcom.ts';
 import { type ServerProcess, startServerProcess } from './support/server-process.ts';
 import { testDatabaseKind } from './support/test-database.ts';
 
@@ -135,31 +136,6 @@ interface ErrorBody {
   error: { code: string };
 }
 
-/** A GEDCOM file of `persons` persons in families, each born and living somewhere, with a note. */
-function gedcomOf(persons: number, surname: string): Uint8Array {
-  const lines = ['0 HEAD', '1 GEDC', '2 VERS 5.5.1', '1 CHAR UTF-8'];
-  for (let i = 1; i <= persons; i++) {
-    lines.push(
-      `0 @I${i}@ INDI`,
-      `1 NAME Person${i} /${surname}${i % 97}/`,
-      `1 SEX ${i % 2 ? 'M' : 'F'}`,
-      '1 BIRT',
-      `2 DATE ${1 + (i % 28)} JAN ${1700 + (i % 200)}`,
-      `2 PLAC Gård ${i % 500}, Sunne, Värmland`,
-      '1 RESI',
-      `2 DATE ${1720 + (i % 200)}`,
-      `2 PLAC By ${i % 300}, Fryksände, Värmland`,
-      '1 NOTE En anteckning om personen.',
-    );
-    if (i % 3 === 0) lines.push(`1 FAMC @F${i / 3}@`);
-  }
-  for (let f = 1; f <= Math.floor(persons / 3); f++) {
-    lines.push(`0 @F${f}@ FAM`, `1 HUSB @I${3 * f - 2}@`, `1 WIFE @I${3 * f - 1}@`, `1 CHIL @I${3 * f}@`);
-  }
-  lines.push('0 TRLR', '');
-  return new TextEncoder().encode(lines.join('\n'));
-}
-
 describe('the embedded database on a full disk', () => {
   let client: Client;
   let userId = '';
@@ -226,7 +202,7 @@ describe('the embedded database on a full disk', () => {
     const imported = await client.request<{ tree: { id: string } }>(
       'POST',
       `/api/user/${userId}/tree/gedcom?treeName=Importerad`,
-      gedcomOf(300, 'Tidigsson'),
+      generatedGedcom(300, { surname: 'Tidigsson' }),
     );
     expect(imported.status).toBe(201);
     acknowledgedTrees.set(imported.body.tree.id, 'Importerad');
@@ -238,7 +214,7 @@ describe('the embedded database on a full disk', () => {
     await leaveFree(free);
     // A file whose estimate passes the free space: refused before a byte is written.
     const persons = Math.ceil(((free - importSpaceNeeded(0)) / IMPORT_SPACE_FACTOR / 225) * 1.5);
-    const file = gedcomOf(persons, 'Förstor');
+    const file = generatedGedcom(persons, { surname: 'Förstor' });
     expect(importSpaceNeeded(file.byteLength)).toBeGreaterThan(await freeBytesOf(mountPoint));
     const before = await freeBytesOf(mountPoint);
     const refused = await client.request<ErrorBody>('POST', `/api/user/${userId}/tree/gedcom?treeName=Förstor`, file);
@@ -253,7 +229,7 @@ describe('the embedded database on a full disk', () => {
     if (!mounted) context.skip(skipReason);
     // Passes the up-front estimate (10 times the file) but needs about 25 times: the disk fills mid-way.
     await leaveFree(36 * MiB);
-    const file = gedcomOf(7000, 'Fylld');
+    const file = generatedGedcom(7000, { surname: 'Fylld' });
     expect(importSpaceNeeded(file.byteLength)).toBeLessThan(await freeBytesOf(mountPoint));
     const importing = client.request<ErrorBody>('POST', `/api/user/${userId}/tree/gedcom?treeName=Fylld`, file);
     refusedTreeNames.push('Fylld');
