@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { pgliteExtensions } from '../src/db/client.ts';
 import { treeContentTables } from './support/fingerprint.ts';
 import { generatedGedcom } from './support/generated-gedcom.ts';
+import { ServerClient } from './support/server-client.ts';
 import { type ServerProcess, startServerProcess } from './support/server-process.ts';
 import {
   adminQuery,
@@ -108,37 +109,6 @@ async function withData<T>(work: (query: (text: string) => Promise<Record<string
   }
 }
 
-/** A signed-in HTTP client of a running server (the session survives restarts: same AUTH_SECRET). */
-class Client {
-  cookie = '';
-  server!: Server;
-
-  async request<T>(
-    method: string,
-    url: string,
-    body?: unknown,
-    signal?: AbortSignal,
-  ): Promise<{ status: number; body: T }> {
-    const isBytes = body instanceof Uint8Array;
-    const response = await fetch(`${this.server.url}${url}`, {
-      method,
-      headers: {
-        ...(this.cookie ? { cookie: this.cookie } : {}),
-        ...(body === undefined ? {} : { 'content-type': isBytes ? 'application/octet-stream' : 'application/json' }),
-      },
-      body: body === undefined ? undefined : isBytes ? body : JSON.stringify(body),
-      signal,
-    });
-    const cookies = response.headers.getSetCookie().map((line) => line.split(';')[0] ?? '');
-    if (cookies.length > 0) this.cookie = cookies.join('; ');
-    const text = await response.text();
-    return {
-      status: response.status,
-      body: (text && response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text) as T,
-    };
-  }
-}
-
 /** The tables of a tree's content: none may gain a row from an interrupted import. */
 const treeTables = ['tree', 'person_public', ...treeContentTables];
 
@@ -163,7 +133,7 @@ const countersQuery = `
      or t.locations_count <> (select count(*) from location l where l.tree_id = t.id)`;
 
 describe(`SIGKILL during writes (${kind})`, () => {
-  const client = new Client();
+  const client = new ServerClient();
   let userId = '';
   let treeId = '';
   const personIds: string[] = [];
@@ -294,7 +264,7 @@ describe(`SIGKILL during writes (${kind})`, () => {
  * the import (parsing the file, then its transaction), and then the data directory grows by some
  * megabytes: only the import's transaction writes, and it has not committed (its answer has not come).
  */
-async function waitUntilInsideTransaction(client: Client, userId: string): Promise<void> {
+async function waitUntilInsideTransaction(client: ServerClient, userId: string): Promise<void> {
   const deadline = Date.now() + 30_000;
   if (kind === 'postgres') {
     const watcher = new pg.Client({ connectionString: databaseUrl });
@@ -318,10 +288,12 @@ async function waitUntilInsideTransaction(client: Client, userId: string): Promi
   while (Date.now() < deadline) {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), 500);
-    const probe = await client.request('GET', `/api/user/${userId}/tree`, undefined, controller.signal).then(
-      () => 'answered',
-      () => 'waiting',
-    );
+    const probe = await client
+      .request('GET', `/api/user/${userId}/tree`, undefined, { signal: controller.signal })
+      .then(
+        () => 'answered',
+        () => 'waiting',
+      );
     clearTimeout(timer);
     if (probe === 'waiting') break;
     await sleep(50);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
 import { inJobTransaction } from '../src/db/timeouts.ts';
 import { createPgCluster, type PgCluster, pgClusterUnavailable } from './support/pg-cluster.ts';
+import { ServerClient } from './support/server-client.ts';
 import { type ServerProcess, startServerProcess } from './support/server-process.ts';
 import { startTcpProxy, type TcpProxy } from './support/tcp-proxy.ts';
 import {
@@ -31,12 +32,6 @@ const timeouts = { connectMs: 1_000, statementMs: 1_500, idleInTransactionMs: 5_
 /** The client's guard (db/postgres.ts) gives up at statement timeout + 2 s; a pool slot is awaited up to connectMs. */
 const failWithinMs = timeouts.statementMs + 2_000 + timeouts.connectMs + 2_500;
 
-interface Answer<T = unknown> {
-  status: number;
-  body: T;
-  ms: number;
-}
-
 interface Writer {
   /** Ids of the persons whose creation was answered 201. */
   acknowledged: string[];
@@ -55,7 +50,8 @@ describe.skipIf(!postgres)('PostgreSQL faults (needs TEST_DB=postgres: PGlite ha
   let dataDir: string;
   let adminUrl: string;
   let databaseName: string;
-  let cookie = '';
+  // Far beyond every timeout: a request still open by then hangs.
+  const client = new ServerClient(undefined, 20_000);
   let userId = '';
   let treeId = '';
   const acknowledged: string[] = [];
@@ -72,25 +68,7 @@ describe.skipIf(!postgres)('PostgreSQL faults (needs TEST_DB=postgres: PGlite ha
     }
   }
 
-  async function api<T = unknown>(method: string, url: string, body?: unknown): Promise<Answer<T>> {
-    const started = Date.now();
-    const isBytes = body instanceof Uint8Array;
-    const response = await fetch(`${server.url}${url}`, {
-      method,
-      headers: {
-        ...(cookie ? { cookie } : {}),
-        ...(body === undefined ? {} : { 'content-type': isBytes ? 'application/octet-stream' : 'application/json' }),
-      },
-      body: body === undefined ? undefined : isBytes ? body : JSON.stringify(body),
-      // Far beyond every timeout: a request still open by then hangs.
-      signal: AbortSignal.timeout(20_000),
-    });
-    const cookies = response.headers.getSetCookie().map((line) => line.split(';')[0] ?? '');
-    if (cookies.length > 0) cookie = cookies.join('; ');
-    const text = await response.text();
-    const parsed = text && response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text;
-    return { status: response.status, body: parsed as T, ms: Date.now() - started };
-  }
+  const api = <T = unknown>(method: string, url: string, body?: unknown) => client.request<T>(method, url, body);
 
   let written = 0;
   const createPerson = () =>
@@ -186,7 +164,7 @@ describe.skipIf(!postgres)('PostgreSQL faults (needs TEST_DB=postgres: PGlite ha
     }
     proxy = await startTcpProxy(upstream);
     const databaseUrl = `postgres://${upstream.user}@127.0.0.1:${proxy.port}/${databaseName}`;
-    server = await startServerProcess({
+    server = client.server = await startServerProcess({
       dataDir,
       databaseUrl,
       env: {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freeBytesOf, pgliteExtensions } from '../src/db/pglite.ts';
 import { IMPORT_SPACE_FACTOR, importSpaceNeeded } from '../src/modules/gedcom/gedcom.space.ts';
 import { generatedGedcom } from './support/generated-gedcom.ts';
+import { type ServerAnswer, ServerClient } from './support/server-client.ts';
 import { type ServerProcess, startServerProcess } from './support/server-process.ts';
 import { testDatabaseKind } from './support/test-database.ts';
 
@@ -101,43 +102,12 @@ async function leaveFree(leave: number): Promise<void> {
   }
 }
 
-interface Answer<T> {
-  status: number;
-  body: T;
-}
-
-/** A signed-in client of the server under test; every request has a deadline (none may hang). */
-class Client {
-  cookie = '';
-  constructor(public server: ServerProcess) {}
-
-  async request<T>(method: string, url: string, body?: unknown, timeoutMs = 120_000): Promise<Answer<T>> {
-    const isBytes = body instanceof Uint8Array;
-    const response = await fetch(`${this.server.url}${url}`, {
-      method,
-      headers: {
-        ...(this.cookie ? { cookie: this.cookie } : {}),
-        ...(body === undefined ? {} : { 'content-type': isBytes ? 'application/octet-stream' : 'application/json' }),
-      },
-      body: body === undefined ? undefined : isBytes ? body : JSON.stringify(body),
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    const cookies = response.headers.getSetCookie().map((line) => line.split(';')[0] ?? '');
-    if (cookies.length > 0) this.cookie = cookies.join('; ');
-    const text = await response.text();
-    return {
-      status: response.status,
-      body: (text && response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text) as T,
-    };
-  }
-}
-
 interface ErrorBody {
   error: { code: string };
 }
 
 describe('the embedded database on a full disk', () => {
-  let client: Client;
+  let client: ServerClient;
   let userId = '';
   let treeId = '';
   /** Every tree and person the server acknowledged: all must be there at the end. */
@@ -167,7 +137,7 @@ describe('the embedded database on a full disk', () => {
 
   it('has a user with a paid plan, a tree and an imported file', async (context) => {
     if (!mounted) context.skip(skipReason);
-    client = new Client(await start());
+    client = new ServerClient(await start(), 120_000);
     const registered = await client.request<{ id: string }>('POST', '/api/user', {
       fName: 'Disk',
       email: 'disk@example.com',
@@ -237,7 +207,7 @@ describe('the embedded database on a full disk', () => {
     // connection close when the process exits), never hang.
     await sleep(300);
     const reads = Array.from({ length: 5 }, () =>
-      client.request('GET', `/api/user/${userId}/tree`, undefined, 60_000).then(
+      client.request('GET', `/api/user/${userId}/tree`, undefined, { timeoutMs: 60_000 }).then(
         (answer) => answer.status,
         (error: Error) => (error.name === 'TimeoutError' ? 'hung' : 'connection closed'),
       ),
@@ -270,7 +240,7 @@ describe('the embedded database on a full disk', () => {
     await rm(filler, { force: true });
     client.server = await start();
     await leaveFree(0);
-    let refused: Answer<ErrorBody> | null = null;
+    let refused: ServerAnswer<ErrorBody> | null = null;
     for (let i = 0; i < 5000 && !refused; i++) {
       const person = await client.request<{ id: string } & ErrorBody>('POST', `/api/${treeId}/person`, {
         person: { fName: `Sen${i}`, lName: 'Disksson' },
