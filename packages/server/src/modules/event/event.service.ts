@@ -24,9 +24,9 @@ import * as places from '../location/location.repository.ts';
 import { findOrCreateTypedPlace } from '../location/location.service.ts';
 import { attachmentsOf, saveNewNotes, setSources } from '../note/attachments.ts';
 import * as persons from '../person/person.repository.ts';
-import { isPublicEvent, publicPersonIds, refreshPublicPersons } from '../privacy/privacy.repository.ts';
+import { isPublicEvent, publicPersonIds } from '../privacy/privacy.repository.ts';
 import { leavesOutPrivate } from '../privacy/visitor-scope.ts';
-import { assertWithinLimits, roleInTree } from '../tree/tree.access.ts';
+import { assertWithinLimits } from '../tree/tree.access.ts';
 import { createTreeGate } from '../tree/tree.gate.ts';
 import type { TreeAccessRow } from '../tree/tree.repository.ts';
 import { clampToLife, type LifeSpan, lifeSpansOf } from './event.life.ts';
@@ -330,9 +330,8 @@ export function createEventService({ db, livingYears = privacyRule.livingYears }
 
   return {
     async list(treeId: string, viewer: Viewer, query: EventListQuery) {
-      const tree = await read(treeId, viewer);
-      const onlyPublic = roleInTree(tree, viewer) !== 'owner';
-      if (onlyPublic) await refreshPublicPersons(db, treeId, livingYears);
+      await read(treeId, viewer);
+      const onlyPublic = await leavesOutPrivate(db, treeId, viewer, livingYears);
       const { ids, total } = await events.listEventIds(db, treeId, {
         onlyPublic,
         type: query.type,

@@ -9,8 +9,7 @@ import {
 } from '@anor/core';
 import type { Db } from '../../db/client.ts';
 import type { Viewer } from '../../http/session.ts';
-import { refreshPublicPersons } from '../privacy/privacy.repository.ts';
-import { roleInTree } from '../tree/tree.access.ts';
+import { leavesOutPrivate } from '../privacy/visitor-scope.ts';
 import { createTreeGate } from '../tree/tree.gate.ts';
 import * as overview from './overview.repository.ts';
 
@@ -55,9 +54,8 @@ export function createOverviewService({ db, livingYears = privacyRule.livingYear
 
   return {
     async orphans(treeId: string, viewer: Viewer, query: OrphanListParams): Promise<OrphanListAnswer> {
-      const tree = await read(treeId, viewer);
-      const onlyPublic = roleInTree(tree, viewer) !== 'owner';
-      if (onlyPublic) await refreshPublicPersons(db, treeId, livingYears);
+      await read(treeId, viewer);
+      const onlyPublic = await leavesOutPrivate(db, treeId, viewer, livingYears);
       const filter: overview.OverviewFilter = {
         onlyOrphans: !query.all,
         onlyPublic,

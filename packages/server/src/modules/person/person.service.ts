@@ -22,7 +22,7 @@ import { AppError } from '../../http/errors.ts';
 import type { Viewer } from '../../http/session.ts';
 import { lifeSummaryOf } from '../event/event.life.ts';
 import { deleteEvents, eventsDependingOn } from '../event/event.repository.ts';
-import { countPublicItems, refreshPublicPersons } from '../privacy/privacy.repository.ts';
+import { countPublicItems } from '../privacy/privacy.repository.ts';
 import { leavesOutPrivate } from '../privacy/visitor-scope.ts';
 import { assertAccess, assertWithinLimits, roleInTree } from '../tree/tree.access.ts';
 import { createTreeGate } from '../tree/tree.gate.ts';
@@ -327,10 +327,9 @@ export function createPersonService({ db, livingYears = privacyRule.livingYears 
     },
 
     async list(treeId: string, viewer: Viewer, query: PersonListParams): Promise<PersonListAnswer> {
-      const tree = await read(treeId, viewer);
+      await read(treeId, viewer);
       const { page, pageSize } = query;
-      const onlyPublic = roleInTree(tree, viewer) !== 'owner';
-      if (onlyPublic) await refreshPublicPersons(db, treeId, livingYears);
+      const onlyPublic = await leavesOutPrivate(db, treeId, viewer, livingYears);
       const { items, total } = await persons.listPersons(db, treeId, {
         onlyPublic,
         terms: searchTerms(query.q ?? ''),
