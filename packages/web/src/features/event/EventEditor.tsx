@@ -1,39 +1,11 @@
-import {
-  type Event,
-  type EventType,
-  eventSchema,
-  eventTypes,
-  fixedTypes,
-  formatEventDate,
-  hasParticipantDates,
-  openPrimarySlots,
-  subtypesOf,
-  textLimits,
-} from '@anor/core';
-import {
-  ActionIcon,
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-  Tooltip,
-} from '@mantine/core';
-import { IconAlertTriangle, IconCopy, IconPencil, IconPlus, IconTrash, IconUserPlus, IconX } from '@tabler/icons-react';
+import { type Event, type EventType, eventSchema, eventTypes, fixedTypes, subtypesOf, textLimits } from '@anor/core';
+import { Alert, Button, Group, Select, SimpleGrid, Stack, Textarea, TextInput, Title, Tooltip } from '@mantine/core';
+import { IconCopy, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client.ts';
 import { useFormat } from '../../i18n/format.ts';
-import { currentLanguage } from '../../i18n/index.ts';
 import { codeKey, errorKey, type TranslationKey } from '../../i18n/messages.ts';
 import { EventDateInput } from '../../lib/date-input/EventDateInput.tsx';
 import { FormError } from '../../lib/FormError.tsx';
@@ -42,6 +14,9 @@ import { LocationPicker } from '../location/LocationPicker.tsx';
 import { type LocalNote, NoteList } from '../note/index.ts';
 import { LimitDialog } from '../pricing/LimitDialog.tsx';
 import { SourcePanel } from '../source/SourcePanel.tsx';
+import { ConflictAlert } from './ConflictAlert.tsx';
+import { EditorLabel } from './EditorLabel.tsx';
+import { EventParticipants } from './EventParticipants.tsx';
 import {
   allowsDateRange,
   causeLabelOf,
@@ -55,7 +30,6 @@ import {
   isDraftChanged,
   type ParticipantDraft,
   serverErrors,
-  sortedParticipants,
   suggestSourcesFor,
   withoutParticipant,
   withParticipant,
@@ -63,9 +37,8 @@ import {
 import { eventLimitCodeOf } from './limit-error.ts';
 import { useCreateEvent, useDeleteEvent, useUpdateEvent } from './mutations.ts';
 import { ParticipantDialog, type ParticipantDialogTarget } from './ParticipantDialog.tsx';
-import { ParticipantName } from './ParticipantName.tsx';
 import { eventKeys } from './queries.ts';
-import { useRoleLabel } from './roles.ts';
+import { Timestamps } from './Timestamps.tsx';
 import { useEventTypeName } from './type-names.tsx';
 
 export interface EventEditorProps {
@@ -97,14 +70,6 @@ export interface EventEditorProps {
 }
 
 type OpenModal = 'delete' | null;
-
-function Label({ children }: { children: ReactNode }) {
-  return (
-    <Text size="xs" tt="uppercase" fw={700} c="dimmed" style={{ letterSpacing: '0.04em' }}>
-      {children}
-    </Text>
-  );
-}
 
 /** The stored event of a 409 `events.error.conflict` answer, when it is one. */
 function conflictOf(error: unknown): Event | null {
@@ -140,7 +105,6 @@ export function EventEditor({
   const { t } = useTranslation();
   const format = useFormat();
   const typeName = useEventTypeName();
-  const roleLabel = useRoleLabel();
   const queryClient = useQueryClient();
   // The version the edit started from: after a conflict the user may take the stored one.
   const [base, setBase] = useState(event);
@@ -267,10 +231,7 @@ export function EventEditor({
   // SPEC §4: other and residence keep their type (as saved, or as chosen in the type picker).
   const isFixedType = (fixedTypes as readonly string[]).includes(initial.type);
   const subtypes = subtypesOf(draft.type);
-  const primarySlotsOpen = openPrimarySlots(draft.type, draft.participants);
   const causeLabel = causeLabelOf(draft.type);
-  const withParticipantDates = hasParticipantDates(draft.type);
-  const language = currentLanguage();
 
   const typeOptions = eventTypes.map((type) => ({
     value: type,
@@ -383,7 +344,7 @@ export function EventEditor({
         </SimpleGrid>
 
         <Stack gap={4}>
-          <Label>{t('eventEditor.date')}</Label>
+          <EditorLabel>{t('eventEditor.date')}</EditorLabel>
           <EventDateInput
             value={draft.date}
             onChange={(date) => change({ date }, 'startDate', 'endDate', 'location')}
@@ -414,65 +375,19 @@ export function EventEditor({
           testId="event-location"
         />
 
-        <Stack gap="xs" data-testid="event-participants">
-          <Group justify="space-between" gap="xs" wrap="wrap">
-            <Label>{t('eventEditor.participants.title')}</Label>
-            <Group gap="xs">
-              {/* SPEC §5: this button shows only while the event has a free main-person place. */}
-              {primarySlotsOpen > 0 ? (
-                <Button
-                  variant="light"
-                  size="compact-sm"
-                  leftSection={<IconUserPlus aria-hidden size={16} />}
-                  onClick={() => setParticipantTarget({ kind: 'new', role: 'primary' })}
-                  data-testid="event-add-primary"
-                >
-                  {t('eventEditor.participants.addPrimary')}
-                </Button>
-              ) : null}
-              <Tooltip label={t('eventEditor.participants.addHint')}>
-                <Button
-                  variant="subtle"
-                  size="compact-sm"
-                  leftSection={<IconPlus aria-hidden size={16} />}
-                  onClick={() => setParticipantTarget({ kind: 'new', role: '' })}
-                  data-testid="event-add-participant"
-                >
-                  {t('eventEditor.participants.add')}
-                </Button>
-              </Tooltip>
-            </Group>
-          </Group>
-          {draft.participants.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              {t('eventEditor.participants.none')}
-            </Text>
-          ) : (
-            <Stack gap={6}>
-              {sortedParticipants(draft.participants).map((participant) => (
-                <ParticipantRow
-                  key={participant.personId}
-                  treeId={treeId}
-                  participant={participant}
-                  roleLabel={roleLabel(participant.role)}
-                  dates={withParticipantDates ? formatEventDate(participant.date, language) : ''}
-                  error={errorText(`participant:${participant.personId}`)}
-                  onShow={() => onShowPerson(participant.personId)}
-                  onEdit={() => setParticipantTarget({ kind: 'existing', participant })}
-                  onRemove={() => {
-                    setDraft((previous) => withoutParticipant(previous, participant.personId));
-                    clearErrors('participants', `participant:${participant.personId}`);
-                  }}
-                />
-              ))}
-            </Stack>
-          )}
-          {errorText('participants') ? (
-            <Text size="sm" c="red" role="alert" data-testid="event-participants-error">
-              {errorText('participants')}
-            </Text>
-          ) : null}
-        </Stack>
+        <EventParticipants
+          treeId={treeId}
+          type={draft.type}
+          participants={draft.participants}
+          errorText={errorText}
+          onAdd={(role) => setParticipantTarget({ kind: 'new', role })}
+          onShow={onShowPerson}
+          onEdit={(participant) => setParticipantTarget({ kind: 'existing', participant })}
+          onRemove={(participant) => {
+            setDraft((previous) => withoutParticipant(previous, participant.personId));
+            clearErrors('participants', `participant:${participant.personId}`);
+          }}
+        />
 
         <Textarea
           label={t('eventEditor.description')}
@@ -509,33 +424,7 @@ export function EventEditor({
           data-testid="event-notes"
         />
 
-        {conflict ? (
-          <Alert
-            color="orange"
-            variant="light"
-            icon={<IconAlertTriangle aria-hidden />}
-            role="alert"
-            data-testid="event-conflict"
-          >
-            <Stack gap="xs">
-              <Text size="sm">{t('events.error.conflict')}</Text>
-              <Text size="sm">{t('eventEditor.conflict.kept')}</Text>
-              <Group gap="xs">
-                <Button size="compact-sm" variant="filled" onClick={reloadStored} data-testid="event-conflict-reload">
-                  {t('eventEditor.conflict.reload')}
-                </Button>
-                <Button
-                  size="compact-sm"
-                  variant="default"
-                  onClick={overwriteStored}
-                  data-testid="event-conflict-overwrite"
-                >
-                  {t('eventEditor.conflict.overwrite')}
-                </Button>
-              </Group>
-            </Stack>
-          </Alert>
-        ) : null}
+        {conflict ? <ConflictAlert onReload={reloadStored} onOverwrite={overwriteStored} /> : null}
         <FormError message={errorText('form')} testId="event-form-error" />
 
         {base ? <Timestamps createdAt={base.createdAt} updatedAt={base.updatedAt} format={format.date} /> : null}
@@ -599,126 +488,5 @@ export function EventEditor({
       ) : null}
       <LimitDialog code={limitCode} onClose={() => setLimitCode(null)} treeId={treeId} />
     </form>
-  );
-}
-
-/** A participant in the editor: the name (to the person page), the role, own dates and description, and actions. */
-function ParticipantRow({
-  treeId,
-  participant,
-  roleLabel,
-  dates,
-  error,
-  onShow,
-  onEdit,
-  onRemove,
-}: {
-  treeId: string;
-  participant: ParticipantDraft;
-  roleLabel: string;
-  dates: string;
-  error?: string;
-  onShow: () => void;
-  onEdit: () => void;
-  onRemove: () => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Paper
-      withBorder
-      radius="sm"
-      px="sm"
-      py={6}
-      data-testid="event-participant"
-      data-person-id={participant.personId}
-      data-role={participant.role}
-      style={error ? { borderColor: 'var(--mantine-color-red-6)' } : undefined}
-    >
-      <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
-        <Stack gap={2} miw={0}>
-          <Group gap="xs" wrap="wrap">
-            <Anchor
-              component="button"
-              type="button"
-              fw={600}
-              size="sm"
-              onClick={onShow}
-              style={{ overflowWrap: 'anywhere', textAlign: 'start' }}
-              data-testid="event-participant-name"
-            >
-              <ParticipantName treeId={treeId} personId={participant.personId} person={participant.person} />
-            </Anchor>
-            <Badge
-              variant={participant.role === 'primary' ? 'filled' : 'light'}
-              size="sm"
-              tt="none"
-              data-testid="event-participant-role"
-            >
-              {roleLabel}
-            </Badge>
-          </Group>
-          {dates ? (
-            <Text size="xs" c="dimmed">
-              {t('eventEditor.participants.ownDates', { date: dates })}
-            </Text>
-          ) : null}
-          {participant.description.trim() ? (
-            <Text size="xs" c="dimmed" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-              {participant.description}
-            </Text>
-          ) : null}
-          {error ? (
-            <Text size="xs" c="red" role="alert" data-testid="event-participant-error">
-              {error}
-            </Text>
-          ) : null}
-        </Stack>
-        <Group gap={2} wrap="nowrap">
-          <Tooltip label={t('eventEditor.participants.edit')}>
-            <ActionIcon
-              variant="subtle"
-              aria-label={t('eventEditor.participants.edit')}
-              onClick={onEdit}
-              data-testid="event-participant-edit"
-            >
-              <IconPencil aria-hidden size={16} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t('eventEditor.participants.remove')}>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={t('eventEditor.participants.remove')}
-              onClick={onRemove}
-              data-testid="event-participant-remove"
-            >
-              <IconX aria-hidden size={16} />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
-      </Group>
-    </Paper>
-  );
-}
-
-export function Timestamps({
-  createdAt,
-  updatedAt,
-  format,
-}: {
-  createdAt: string;
-  updatedAt: string;
-  format: (value: string) => string;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Stack gap={0}>
-      <Text size="xs" c="dimmed" data-testid="event-created">
-        {t('eventEditor.created', { date: format(createdAt) })}
-      </Text>
-      <Text size="xs" c="dimmed" data-testid="event-updated">
-        {t('eventEditor.updated', { date: format(updatedAt) })}
-      </Text>
-    </Stack>
   );
 }

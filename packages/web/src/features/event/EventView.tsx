@@ -11,9 +11,9 @@ import { NoteList } from '../note/index.ts';
 import { PersonChip } from '../person/PersonChip.tsx';
 import { personHref } from '../person/paths.ts';
 import { SourcePanel } from '../source/SourcePanel.tsx';
-import { Timestamps } from './EventEditor.tsx';
 import { causeLabelOf, sortedParticipants } from './editor-state.ts';
 import { useRoleLabel } from './roles.ts';
+import { Timestamps } from './Timestamps.tsx';
 import { useEventTypeName } from './type-names.tsx';
 
 interface EventViewProps {
