@@ -664,6 +664,51 @@ export const gedcomExtra = pgTable(
   (table) => [primaryKey({ columns: [table.treeId, table.nodeId] })],
 );
 
+// ---- Jobs (issue 20): long work such as a GEDCOM import, run outside the request ----
+
+/**
+ * A long job of one user, run by whichever instance claims it (`FOR UPDATE SKIP LOCKED`,
+ * modules/job). `tree_id` is the tree it concerns: for an import, the tree it creates (no foreign
+ * key: that tree exists only once the job commits). The running instance writes `heartbeat`
+ * (with phase and progress) every few seconds; a running job whose heartbeat stopped is failed by
+ * the next instance to look, and its work, written in one transaction, was never committed.
+ */
+export const job = pgTable(
+  'job',
+  {
+    id: uuid('id').primaryKey(),
+    treeId: uuid('tree_id').notNull(),
+    kind: text('kind').notNull(),
+    /** queued, running, waiting (for the user's confirmation), done, failed, cancelled. */
+    state: text('state').notNull(),
+    /** reading, checking, waiting, writing: what a running job is doing. */
+    phase: text('phase'),
+    /** 0 to 100, over the whole job. */
+    progress: doublePrecision('progress').notNull().default(0),
+    /** The job's input (for an import: the spool file, the tree's name, the language, the chosen encoding). */
+    input: jsonb('input').$type<Record<string, unknown>>().notNull(),
+    /** What a finished job answers (an import: its report). */
+    result: jsonb('result').$type<Record<string, unknown>>(),
+    /** Why a job failed: `{ code, details }` of the error catalogue. */
+    error: jsonb('error').$type<{ code: string; details?: unknown }>(),
+    /** The instance that claimed the job. */
+    claimedBy: text('claimed_by'),
+    heartbeat: timestamp('heartbeat', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: text('created_by')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [
+    index('job_created_by_idx').on(table.createdBy, table.createdAt),
+    index('job_active_idx')
+      .on(table.state, table.heartbeat)
+      .where(sql`${table.state} in ('queued', 'running', 'waiting')`),
+  ],
+);
+
 export const schema = {
   user,
   session,
@@ -688,4 +733,5 @@ export const schema = {
   mediaObject,
   mediaLink,
   gedcomExtra,
+  job,
 };
