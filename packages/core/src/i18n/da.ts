@@ -29,6 +29,7 @@ export const da = {
       emailExists: 'E-mailadressen findes allerede.',
       noUserForEmail: 'Der er ingen bruger med den e-mailadresse.',
       incorrectPassword: 'Forkert nuværende adgangskode.',
+      wrongPassword: 'Forkert adgangskode.',
       passwordMismatch: 'Adgangskoderne er ikke ens.',
       invalidToken: 'Linket er ugyldigt eller udløbet. Bed om et nyt.',
     },
@@ -92,6 +93,7 @@ export const da = {
     error: {
       notFound: 'Stedet blev ikke fundet.',
       cycle: 'Et sted kan ikke ligge inden i sig selv.',
+      ambiguous: 'Flere steder har det navn. Vælg et af dem, eller skriv flere niveauer (f.eks. sogn og amt).',
     },
   },
   places: {
@@ -653,6 +655,16 @@ export const da = {
     contact: {
       subject: 'Besked fra Anors kontaktformular',
     },
+    subscriptionActivated: {
+      subject: 'Dit Anor-abonnement er aktivt',
+      greeting: 'Hej {{name}},',
+      body: 'Vi har modtaget din betaling. Dit {{plan}} er aktivt og gælder til og med {{until}}.',
+      plan: {
+        monthly: 'månedsabonnement',
+        yearly: 'årsabonnement',
+      },
+      questions: 'Spørgsmål? Skriv til {{supportEmail}}.',
+    },
     emailChanged: {
       subject: 'Din e-mailadresse hos Anor er blevet ændret',
       greeting: 'Hej {{name}},',
@@ -750,6 +762,18 @@ export const da = {
       yearPlaceholder: 'ÅÅÅÅ',
       monthPlaceholder: 'MM',
       dayPlaceholder: 'DD',
+    },
+    problem: {
+      format: 'Skriv datoen som år-måned-dag, kun cifre (måned og dag kan udelades).',
+      incomplete: 'Datoen er ikke færdig: skriv måned og dag med to cifre (05).',
+      yearMissing: 'Skriv året først.',
+      yearZero: 'Der findes intet år 0: årene begynder ved 1.',
+      monthMissing: 'En dag kræver en måned: skriv måneden, eller lad dagen være tom.',
+      monthZero: 'Der findes ingen måned 00: lad måneden være tom, når den ikke kendes.',
+      monthOutOfRange: 'Der findes ingen sådan måned: månederne er 01–12.',
+      dayZero: 'Der findes ingen dag 00: lad dagen være tom, når den ikke kendes.',
+      notLeapYear: '{{year}} er ikke et skudår: februar har 28 dage.',
+      dayOutOfRange: 'Denne måned har kun {{days}} dage.',
     },
   },
   personEvents: {
@@ -1423,6 +1447,17 @@ export const da = {
     excluded: 'Kan ikke vælges',
     goToRoot: 'Gå til rodpersonen',
     filters: 'Filtre',
+  },
+  personLabel: {
+    born: 'f. {{year}}',
+    died: 'd. {{year}}',
+    bornLong: 'født {{year}}',
+    diedLong: 'død {{year}}',
+    about: 'ca. {{year}}',
+    before: 'før {{year}}',
+    after: 'efter {{year}}',
+    aboutLong: 'omkring {{year}}',
+    range: '{{born}}–{{died}}',
   },
   familyTree: {
     title: 'Stamtræ',

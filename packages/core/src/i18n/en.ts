@@ -33,6 +33,7 @@ export const en = {
       emailExists: 'Email already exists',
       noUserForEmail: 'There is no user with that e-mail address.',
       incorrectPassword: 'Incorrect existing password',
+      wrongPassword: 'Wrong password',
       passwordMismatch: 'The passwords do not match.',
       invalidToken: 'The link is invalid or has expired. Please ask for a new one.',
     },
@@ -96,6 +97,7 @@ export const en = {
     error: {
       notFound: 'The place was not found.',
       cycle: 'A place cannot lie within itself.',
+      ambiguous: 'Several places have that name. Choose one of them, or type more levels (such as parish and county).',
     },
   },
   places: {
@@ -655,6 +657,16 @@ export const en = {
     contact: {
       subject: 'Message from the Anor contact form',
     },
+    subscriptionActivated: {
+      subject: 'Your Anor subscription is active',
+      greeting: 'Hello {{name}},',
+      body: 'We have received your payment. Your {{plan}} is active and valid to and including {{until}}.',
+      plan: {
+        monthly: 'monthly subscription',
+        yearly: 'yearly subscription',
+      },
+      questions: 'Questions? Write to {{supportEmail}}.',
+    },
     emailChanged: {
       subject: 'Your Anor e-mail address has been changed',
       greeting: 'Hello {{name}},',
@@ -752,6 +764,18 @@ export const en = {
       yearPlaceholder: 'YYYY',
       monthPlaceholder: 'MM',
       dayPlaceholder: 'DD',
+    },
+    problem: {
+      format: 'Write the date as year-month-day, digits only (month and day may be left out).',
+      incomplete: 'The date is not complete: write the month and the day with two digits (05).',
+      yearMissing: 'Write the year first.',
+      yearZero: 'There is no year 0: the years start at 1.',
+      monthMissing: 'A day needs a month: write the month, or leave the day empty.',
+      monthZero: 'There is no month 00: leave the month empty when it is not known.',
+      monthOutOfRange: 'There is no such month: the months are 01–12.',
+      dayZero: 'There is no day 00: leave the day empty when it is not known.',
+      notLeapYear: '{{year}} is not a leap year: February has 28 days.',
+      dayOutOfRange: 'This month has only {{days}} days.',
     },
   },
   personEvents: {
@@ -1426,6 +1450,17 @@ export const en = {
     excluded: 'Not available',
     goToRoot: 'Go to the root person',
     filters: 'Filters',
+  },
+  personLabel: {
+    born: 'b. {{year}}',
+    died: 'd. {{year}}',
+    bornLong: 'born {{year}}',
+    diedLong: 'died {{year}}',
+    about: 'c. {{year}}',
+    before: 'bef. {{year}}',
+    after: 'aft. {{year}}',
+    aboutLong: 'about {{year}}',
+    range: '{{born}}–{{died}}',
   },
   familyTree: {
     title: 'Family tree',

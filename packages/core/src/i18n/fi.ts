@@ -30,6 +30,7 @@ export const fi = {
       emailExists: 'Sähköpostiosoite on jo käytössä.',
       noUserForEmail: 'Tällä sähköpostiosoitteella ei ole käyttäjää.',
       incorrectPassword: 'Nykyinen salasana on väärin.',
+      wrongPassword: 'Väärä salasana.',
       passwordMismatch: 'Salasanat eivät täsmää.',
       invalidToken: 'Linkki on virheellinen tai vanhentunut. Pyydä uusi.',
     },
@@ -93,6 +94,7 @@ export const fi = {
     error: {
       notFound: 'Paikkaa ei löytynyt.',
       cycle: 'Paikka ei voi sijaita itsensä sisällä.',
+      ambiguous: 'Useammalla paikalla on tämä nimi. Valitse jokin niistä tai kirjoita lisää tasoja (esim. pitäjä ja lääni).',
     },
   },
   places: {
@@ -657,6 +659,16 @@ export const fi = {
     contact: {
       subject: 'Viesti Anorin yhteydenottolomakkeelta',
     },
+    subscriptionActivated: {
+      subject: 'Anor-tilauksesi on voimassa',
+      greeting: 'Hei {{name}},',
+      body: 'Olemme vastaanottaneet maksusi. {{plan}} on voimassa {{until}} asti.',
+      plan: {
+        monthly: 'Kuukausitilauksesi',
+        yearly: 'Vuositilauksesi',
+      },
+      questions: 'Kysyttävää? Kirjoita osoitteeseen {{supportEmail}}.',
+    },
     emailChanged: {
       subject: 'Anor-sähköpostiosoitteesi on vaihdettu',
       greeting: 'Hei {{name}},',
@@ -754,6 +766,18 @@ export const fi = {
       yearPlaceholder: 'VVVV',
       monthPlaceholder: 'KK',
       dayPlaceholder: 'PP',
+    },
+    problem: {
+      format: 'Kirjoita päivämäärä muodossa vuosi-kuukausi-päivä, vain numeroin (kuukauden ja päivän voi jättää pois).',
+      incomplete: 'Päivämäärä on kesken: kirjoita kuukausi ja päivä kahdella numerolla (05).',
+      yearMissing: 'Kirjoita ensin vuosi.',
+      yearZero: 'Vuotta 0 ei ole: vuodet alkavat yhdestä.',
+      monthMissing: 'Päivä tarvitsee kuukauden: kirjoita kuukausi tai jätä päivä tyhjäksi.',
+      monthZero: 'Kuukautta 00 ei ole: jätä kuukausi tyhjäksi, kun sitä ei tiedetä.',
+      monthOutOfRange: 'Sellaista kuukautta ei ole: kuukaudet ovat 01–12.',
+      dayZero: 'Päivää 00 ei ole: jätä päivä tyhjäksi, kun sitä ei tiedetä.',
+      notLeapYear: '{{year}} ei ole karkausvuosi: helmikuussa on 28 päivää.',
+      dayOutOfRange: 'Tässä kuussa on vain {{days}} päivää.',
     },
   },
   personEvents: {
@@ -1429,6 +1453,17 @@ export const fi = {
     excluded: 'Ei valittavissa',
     goToRoot: 'Siirry kantahenkilöön',
     filters: 'Suodattimet',
+  },
+  personLabel: {
+    born: 's. {{year}}',
+    died: 'k. {{year}}',
+    bornLong: 'syntynyt {{year}}',
+    diedLong: 'kuollut {{year}}',
+    about: 'n. {{year}}',
+    before: 'ennen {{year}}',
+    after: '{{year}} jälkeen',
+    aboutLong: 'noin {{year}}',
+    range: '{{born}}–{{died}}',
   },
   familyTree: {
     title: 'Sukupuu',

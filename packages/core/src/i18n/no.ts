@@ -29,6 +29,7 @@ export const no = {
       emailExists: 'E-postadressen finnes allerede.',
       noUserForEmail: 'Det finnes ingen bruker med den e-postadressen.',
       incorrectPassword: 'Feil nåværende passord.',
+      wrongPassword: 'Feil passord.',
       passwordMismatch: 'Passordene er ikke like.',
       invalidToken: 'Lenken er ugyldig eller utløpt. Be om en ny.',
     },
@@ -92,6 +93,7 @@ export const no = {
     error: {
       notFound: 'Stedet ble ikke funnet.',
       cycle: 'Et sted kan ikke ligge inne i seg selv.',
+      ambiguous: 'Flere steder har det navnet. Velg ett av dem, eller skriv flere nivåer (f.eks. sogn og fylke).',
     },
   },
   places: {
@@ -652,6 +654,16 @@ export const no = {
     contact: {
       subject: 'Melding fra Anors kontaktskjema',
     },
+    subscriptionActivated: {
+      subject: 'Anor-abonnementet ditt er aktivt',
+      greeting: 'Hei {{name}},',
+      body: 'Vi har mottatt betalingen din. Ditt {{plan}} er aktivt og gjelder til og med {{until}}.',
+      plan: {
+        monthly: 'månedsabonnement',
+        yearly: 'årsabonnement',
+      },
+      questions: 'Spørsmål? Skriv til {{supportEmail}}.',
+    },
     emailChanged: {
       subject: 'E-postadressen din hos Anor er endret',
       greeting: 'Hei {{name}},',
@@ -749,6 +761,18 @@ export const no = {
       yearPlaceholder: 'ÅÅÅÅ',
       monthPlaceholder: 'MM',
       dayPlaceholder: 'DD',
+    },
+    problem: {
+      format: 'Skriv datoen som år-måned-dag, bare sifre (måned og dag kan utelates).',
+      incomplete: 'Datoen er ikke ferdig: skriv måned og dag med to sifre (05).',
+      yearMissing: 'Skriv året først.',
+      yearZero: 'Det finnes ikke noe år 0: årene begynner på 1.',
+      monthMissing: 'En dag trenger en måned: skriv måneden, eller la dagen stå tom.',
+      monthZero: 'Det finnes ingen måned 00: la måneden stå tom når den ikke er kjent.',
+      monthOutOfRange: 'Det finnes ingen slik måned: månedene er 01–12.',
+      dayZero: 'Det finnes ingen dag 00: la dagen stå tom når den ikke er kjent.',
+      notLeapYear: '{{year}} er ikke et skuddår: februar har 28 dager.',
+      dayOutOfRange: 'Denne måneden har bare {{days}} dager.',
     },
   },
   personEvents: {
@@ -1423,6 +1447,17 @@ export const no = {
     excluded: 'Kan ikke velges',
     goToRoot: 'Gå til rotpersonen',
     filters: 'Filtre',
+  },
+  personLabel: {
+    born: 'f. {{year}}',
+    died: 'd. {{year}}',
+    bornLong: 'født {{year}}',
+    diedLong: 'død {{year}}',
+    about: 'ca. {{year}}',
+    before: 'før {{year}}',
+    after: 'etter {{year}}',
+    aboutLong: 'omkring {{year}}',
+    range: '{{born}}–{{died}}',
   },
   familyTree: {
     title: 'Slektstre',

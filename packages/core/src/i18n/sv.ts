@@ -29,6 +29,7 @@ export const sv = {
       emailExists: 'E-postadressen finns redan.',
       noUserForEmail: 'Det finns ingen användare med den e-postadressen.',
       incorrectPassword: 'Felaktigt nuvarande lösenord.',
+      wrongPassword: 'Fel lösenord.',
       passwordMismatch: 'Lösenorden stämmer inte överens.',
       invalidToken: 'Länken är ogiltig eller har gått ut. Be om en ny.',
     },
@@ -92,6 +93,7 @@ export const sv = {
     error: {
       notFound: 'Platsen hittades inte.',
       cycle: 'En plats kan inte ligga inom sig själv.',
+      ambiguous: 'Flera platser har det namnet. Välj en av dem, eller skriv fler nivåer (t.ex. socken och län).',
     },
   },
   places: {
@@ -654,6 +656,16 @@ export const sv = {
     contact: {
       subject: 'Meddelande från Anors kontaktformulär',
     },
+    subscriptionActivated: {
+      subject: 'Din Anor-prenumeration är aktiv',
+      greeting: 'Hej {{name}},',
+      body: 'Vi har tagit emot din betalning. Din {{plan}} är aktiv och gäller till och med {{until}}.',
+      plan: {
+        monthly: 'månadsprenumeration',
+        yearly: 'årsprenumeration',
+      },
+      questions: 'Frågor? Skriv till {{supportEmail}}.',
+    },
     emailChanged: {
       subject: 'Din e-postadress hos Anor har ändrats',
       greeting: 'Hej {{name}},',
@@ -751,6 +763,18 @@ export const sv = {
       yearPlaceholder: 'ÅÅÅÅ',
       monthPlaceholder: 'MM',
       dayPlaceholder: 'DD',
+    },
+    problem: {
+      format: 'Skriv datumet som år-månad-dag, bara siffror (månad och dag kan utelämnas).',
+      incomplete: 'Datumet är inte färdigt: skriv månad och dag med två siffror (05).',
+      yearMissing: 'Skriv året först.',
+      yearZero: 'Det finns inget år 0: åren börjar på 1.',
+      monthMissing: 'En dag behöver en månad: skriv månaden eller lämna dagen tom.',
+      monthZero: 'Det finns ingen månad 00: lämna månaden tom när den inte är känd.',
+      monthOutOfRange: 'Det finns ingen sådan månad: månaderna är 01–12.',
+      dayZero: 'Det finns ingen dag 00: lämna dagen tom när den inte är känd.',
+      notLeapYear: '{{year}} är inte ett skottår: februari har 28 dagar.',
+      dayOutOfRange: 'Den här månaden har bara {{days}} dagar.',
     },
   },
   personEvents: {
@@ -1424,6 +1448,17 @@ export const sv = {
     excluded: 'Kan inte väljas',
     goToRoot: 'Gå till rotpersonen',
     filters: 'Filter',
+  },
+  personLabel: {
+    born: 'f. {{year}}',
+    died: 'd. {{year}}',
+    bornLong: 'född {{year}}',
+    diedLong: 'död {{year}}',
+    about: 'ca {{year}}',
+    before: 'före {{year}}',
+    after: 'efter {{year}}',
+    aboutLong: 'omkring {{year}}',
+    range: '{{born}}–{{died}}',
   },
   familyTree: {
     title: 'Släktträd',

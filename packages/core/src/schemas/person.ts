@@ -187,6 +187,10 @@ export const setRootBodySchema = z.strictObject({ rootId: personIdSchema });
 
 // ---- Answers ----
 
+/** A birth or death year as a person label shows it ("1850", "about 1850", "before 1850"). */
+export const lifeYearSchema = z.object({ year: z.number().int(), type: z.enum(dateTypes) });
+export type LifeYear = z.infer<typeof lifeYearSchema>;
+
 export const personSummarySchema = z.object({
   id: z.string(),
   fName: z.string().nullable(),
@@ -197,6 +201,14 @@ export const personSummarySchema = z.object({
   rootRelation: z.enum(rootRelations),
   /** Set for a visitor when this is a living person (or their event, note, citation): everything telling is blanked. */
   private: z.boolean().optional(),
+  /**
+   * Life years and birthplace, so that namesakes can be told apart (issue 19 item 12): the year of
+   * the birth and the death with the date's type, and the birth place's path (nearest first).
+   * null when not known; absent where an answer does not carry them.
+   */
+  born: lifeYearSchema.nullable().optional(),
+  died: lifeYearSchema.nullable().optional(),
+  birthPlace: z.string().nullable().optional(),
 });
 export type PersonSummary = z.infer<typeof personSummarySchema>;
 

@@ -34,7 +34,19 @@ function blank(object: Json, keys: readonly string[], value: unknown) {
   for (const key of keys) if (key in object) object[key] = Array.isArray(value) ? [] : value;
 }
 
-const personTexts = ['fName', 'pName', 'lName', 'occupation', 'description', 'birth', 'death'] as const;
+const personTexts = [
+  'fName',
+  'pName',
+  'lName',
+  'occupation',
+  'description',
+  'birth',
+  'death',
+  // A person label's life years and birthplace.
+  'born',
+  'died',
+  'birthPlace',
+] as const;
 const eventTexts = [
   'dateText',
   'causeOfEvent',
