@@ -9,6 +9,7 @@ import { useFormat } from '../../i18n/format.ts';
 import { codeKey, errorKey, type TranslationKey } from '../../i18n/messages.ts';
 import { EventDateInput } from '../../lib/date-input/EventDateInput.tsx';
 import { FormError } from '../../lib/FormError.tsx';
+import { ownSubmit } from '../../lib/own-submit.ts';
 import { ConfirmModal } from '../location/ConfirmModal.tsx';
 import { LocationPicker } from '../location/LocationPicker.tsx';
 import { type LocalNote, NoteList } from '../note/index.ts';
@@ -243,10 +244,7 @@ export function EventEditor({
     <form
       ref={formRef}
       noValidate
-      onSubmit={(submitEvent) => {
-        submitEvent.preventDefault();
-        save();
-      }}
+      onSubmit={ownSubmit(save)}
       data-testid="event-editor"
       data-event-id={base?.id}
       data-mode="edit"

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client.ts';
 import { codeKey, errorKey, type TranslationKey } from '../../i18n/messages.ts';
 import { FormError } from '../../lib/FormError.tsx';
+import { ownSubmit } from '../../lib/own-submit.ts';
 import { type LocalNote, NoteList, newNotesOf, RichTextView } from '../note/index.ts';
 import { LimitDialog } from '../pricing/LimitDialog.tsx';
 import { DeleteSourceModal } from './DeleteSourceModal.tsx';
@@ -239,10 +240,7 @@ function CitationContent({ treeId, citation, options, canEdit, controls }: Citat
   return (
     <form
       noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
+      onSubmit={ownSubmit(() => void save())}
       data-testid="citation-form"
       data-citation-id={citation?.id}
     >

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client.ts';
 import { codeKey, errorKey, type TranslationKey } from '../../i18n/messages.ts';
 import { FormError } from '../../lib/FormError.tsx';
+import { ownSubmit } from '../../lib/own-submit.ts';
 import { type LocalNote, NoteList, newNotesOf } from '../note/index.ts';
 import { LimitDialog } from '../pricing/LimitDialog.tsx';
 import { DeleteSourceModal } from './DeleteSourceModal.tsx';
@@ -288,15 +289,7 @@ function RecordContent({ treeId, record, options, canEdit, controls }: RecordCon
   }
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
-      data-testid="record-form"
-      data-record-id={record?.id}
-    >
+    <form noValidate onSubmit={ownSubmit(() => void save())} data-testid="record-form" data-record-id={record?.id}>
       <Stack gap="md">
         <SourceChooser
           treeId={treeId}

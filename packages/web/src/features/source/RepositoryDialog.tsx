@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client.ts';
 import { codeKey, errorKey, type TranslationKey } from '../../i18n/messages.ts';
 import { FormError } from '../../lib/FormError.tsx';
+import { ownSubmit } from '../../lib/own-submit.ts';
 import { type LocalNote, NoteList, newNotesOf } from '../note/index.ts';
 import { LimitDialog } from '../pricing/LimitDialog.tsx';
 import { DeleteSourceModal } from './DeleteSourceModal.tsx';
@@ -245,15 +246,7 @@ function RepositoryContent({ treeId, repository, options, canEdit, controls }: R
   }
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        save();
-      }}
-      data-testid="repository-form"
-      data-repository-id={repository?.id}
-    >
+    <form noValidate onSubmit={ownSubmit(save)} data-testid="repository-form" data-repository-id={repository?.id}>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           {repositoryFields.map((field) => (

@@ -86,7 +86,11 @@ export function SourceDialogFrame({
       data-testid={testId}
       data-new={isNew || undefined}
     >
-      {children({ close, requestClose, onDirtyChange, onModalChange })}
+      {/* The dialog is a portal inside the React tree of the form it was opened from (the event editor,
+          the location dialog): its submits end here (issue 19 item 2). */}
+      <div onSubmit={(event) => event.stopPropagation()}>
+        {children({ close, requestClose, onDirtyChange, onModalChange })}
+      </div>
       <ConfirmModal
         opened={isAsking}
         title={t('sources.unsaved.title')}
