@@ -28,6 +28,7 @@ import { assertAccess, assertWithinLimits, roleInTree } from '../tree/tree.acces
 import { createTreeGate } from '../tree/tree.gate.ts';
 import * as trees from '../tree/tree.repository.ts';
 import { type BulkFamily, checkFamily, insertFamily } from './person.bulk.ts';
+import { lifeYearsOf, withLifeYears } from './person.life-years.ts';
 import * as persons from './person.repository.ts';
 
 export interface PersonServiceDeps {
@@ -143,14 +144,31 @@ export function createPersonService({ db, livingYears = privacyRule.livingYears 
     }
   }
 
-  async function loadPerson(tx: Db, tree: trees.TreeAccessRow, id: string): Promise<Person> {
+  /**
+   * The person with their relatives. With `lifeYears` the relatives carry their life years and
+   * birthplaces (the person page's chips); `onlyPublic` for a visitor's answer.
+   */
+  async function loadPerson(
+    tx: Db,
+    tree: trees.TreeAccessRow,
+    id: string,
+    lifeYears?: { onlyPublic: boolean },
+  ): Promise<Person> {
     // One after another: inside a transaction the queries share one connection.
     const row = await requirePerson(tx, tree.id, id);
-    const parents = await persons.parentsOf(tx, tree.id, id);
-    const children = await persons.childrenOf(tx, tree.id, id);
-    const partners = await persons.partnersOf(tx, tree.id, id);
-    const siblings = await persons.siblingsOf(tx, tree.id, id);
+    let parents = await persons.parentsOf(tx, tree.id, id);
+    let children = await persons.childrenOf(tx, tree.id, id);
+    let partners = await persons.partnersOf(tx, tree.id, id);
+    let siblings = await persons.siblingsOf(tx, tree.id, id);
     const life = await lifeSummaryOf(tx, tree.id, id);
+    if (lifeYears) {
+      const ids = [...parents, ...children, ...partners, ...siblings].map((p) => p.id);
+      const years = await lifeYearsOf(tx, tree.id, ids, lifeYears);
+      parents = withLifeYears(parents, years);
+      children = withLifeYears(children, years);
+      partners = withLifeYears(partners, years);
+      siblings = withLifeYears(siblings, years);
+    }
     return {
       id: row.id,
       treeId: row.treeId,
@@ -240,6 +258,7 @@ export function createPersonService({ db, livingYears = privacyRule.livingYears 
     withPartners: boolean,
   ): Promise<ChartAnswer> {
     await read(treeId, viewer);
+    const onlyPublic = await leavesOutPrivate(db, treeId, viewer, livingYears);
     await requirePerson(db, treeId, startId);
     const found = await rows(db);
     const truncated = found.length > CHART_LIMIT;
@@ -277,6 +296,7 @@ export function createPersonService({ db, livingYears = privacyRule.livingYears 
     }
     const extraSummaries = await persons.findSummaries(db, treeId, [...extra.keys()]);
     const inChart = new Set([...ids, ...extra.keys()]);
+    const years = await lifeYearsOf(db, treeId, [...inChart], { onlyPublic });
     const parentsByChild = new Map<string, string[]>();
     for (const { parentId, childId } of parentLinks) {
       if (inChart.has(parentId)) parentsByChild.set(childId, [...(parentsByChild.get(childId) ?? []), parentId]);
@@ -289,6 +309,9 @@ export function createPersonService({ db, livingYears = privacyRule.livingYears 
       gender: p.gender,
       occupation: p.occupation,
       rootRelation: p.rootRelation,
+      born: years.get(p.id)?.born ?? null,
+      died: years.get(p.id)?.died ?? null,
+      birthPlace: years.get(p.id)?.birthPlace ?? null,
       generation: p.generation,
       parentIds: parentsByChild.get(p.id) ?? [],
       partnerIds: (partnerIds.get(p.id) ?? []).filter((id) => inChart.has(id)),
@@ -340,19 +363,30 @@ export function createPersonService({ db, livingYears = privacyRule.livingYears 
         limit: pageSize,
         offset: (page - 1) * pageSize,
       });
-      return { items, total, page, pageSize };
+      const years = await lifeYearsOf(
+        db,
+        treeId,
+        items.map((item) => item.id),
+        { onlyPublic },
+      );
+      return { items: withLifeYears(items, years), total, page, pageSize };
     },
 
     async get(treeId: string, viewer: Viewer, id: string): Promise<Person> {
-      return loadPerson(db, await read(treeId, viewer), id);
+      const tree = await read(treeId, viewer);
+      const onlyPublic = await leavesOutPrivate(db, treeId, viewer, livingYears);
+      return loadPerson(db, tree, id, { onlyPublic });
     },
 
     async children(treeId: string, viewer: Viewer, id: string): Promise<ChildrenAnswer> {
       await read(treeId, viewer);
       await requirePerson(db, treeId, id);
+      const onlyPublic = await leavesOutPrivate(db, treeId, viewer, livingYears);
       const children = await persons.childrenOf(db, treeId, id);
       const otherIds = [...new Set(children.map((c) => c.otherParentId).filter((x): x is string => x !== null))];
-      return { children, otherParents: await persons.findSummaries(db, treeId, otherIds) };
+      const otherParents = await persons.findSummaries(db, treeId, otherIds);
+      const years = await lifeYearsOf(db, treeId, [...children.map((c) => c.id), ...otherIds], { onlyPublic });
+      return { children: withLifeYears(children, years), otherParents: withLifeYears(otherParents, years) };
     },
 
     async family(treeId: string, viewer: Viewer, id: string): Promise<FamilyAnswer> {
@@ -382,7 +416,23 @@ export function createPersonService({ db, livingYears = privacyRule.livingYears 
         ),
       ];
       const otherParents = await persons.findSummaries(db, treeId, otherParentIds);
-      return { person: summary, parents, partners, children, siblings, grandparents, otherParents };
+      const onlyPublic = await leavesOutPrivate(db, treeId, viewer, livingYears);
+      const everyone = [summary, ...parents, ...partners, ...children, ...siblings, ...grandparents, ...otherParents];
+      const years = await lifeYearsOf(
+        db,
+        treeId,
+        everyone.map((p) => p.id),
+        { onlyPublic },
+      );
+      return {
+        person: withLifeYears([summary], years)[0] ?? summary,
+        parents: withLifeYears(parents, years),
+        partners: withLifeYears(partners, years),
+        children: withLifeYears(children, years),
+        siblings: withLifeYears(siblings, years),
+        grandparents: withLifeYears(grandparents, years),
+        otherParents: withLifeYears(otherParents, years),
+      };
     },
 
     ancestors(treeId: string, viewer: Viewer, id: string, generations: number) {
