@@ -26,6 +26,8 @@ export const errorCatalogue = {
   'auth.error.emailExists': 409,
   'auth.error.noUserForEmail': 404,
   'auth.error.incorrectPassword': 401,
+  /** The password that confirms a deletion or an e-mail change is not the account's. */
+  'auth.error.wrongPassword': 401,
   'auth.error.passwordMismatch': 400,
   'auth.error.invalidToken': 400,
   // Validation of fields (each rule of SPEC §5 has its own code)
@@ -59,6 +61,7 @@ export const errorCatalogue = {
   'person.validation.descriptionTooLong': 400,
   'person.validation.invalidGender': 400,
   'person.validation.parentsAtLeastOne': 400,
+  'person.validation.nameRequired': 400,
   'person.error.notFound': 404,
   'person.error.cycle': 409,
   'person.error.selfRelation': 409,
@@ -106,6 +109,7 @@ export const errorCatalogue = {
   'events.validation.endBeforeStart': 400,
   'location.error.notFound': 404,
   'location.error.cycle': 409,
+  'location.error.ambiguous': 409,
   // Notes and sources (SPEC §5)
   'note.validation.textTooLong': 400,
   'note.validation.titleTooLong': 400,
@@ -145,6 +149,13 @@ export const errorCatalogue = {
   'gedcom.error.unreadable': 422,
   /** Over the configured limit for paid accounts (details: bytes, max). */
   'gedcom.error.tooLarge': 413,
+  // Jobs (issue 20)
+  /** No job of this user by that id. */
+  'job.error.notFound': 404,
+  /** The job stopped because its server stopped (its heartbeat ended); nothing of it was kept. */
+  'job.error.interrupted': 500,
+  /** The job was cancelled; nothing of it was kept. */
+  'job.error.cancelled': 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -207,7 +207,7 @@ describe('account settings', () => {
     const tree = await createTree(a.client, a.user.id, 'Släkten Ek');
     const wrong = await a.client.delete<ErrorBody>(`/api/user/${a.user.id}`, { password: 'wrong password' });
     expect(wrong.status).toBe(401);
-    expect(wrong.body.error.code).toBe('auth.error.incorrectPassword');
+    expect(wrong.body.error.code).toBe('auth.error.wrongPassword');
     expect((await a.client.get(`/api/${tree.id}/tree`)).status).toBe(200);
 
     const deleted = await a.client.delete(`/api/user/${a.user.id}`, { password: a.password });

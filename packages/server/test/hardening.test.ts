@@ -209,9 +209,9 @@ describe('changing the e-mail address', () => {
     expect([missing.status, codeOf(missing)]).toEqual([400, 'validation.passwordRequired']);
     // Without the password nobody learns whether an address is taken.
     const wrong = await a.client.put(url, { email: b.email, password: 'not my password' });
-    expect([wrong.status, codeOf(wrong)]).toEqual([401, 'auth.error.incorrectPassword']);
+    expect([wrong.status, codeOf(wrong)]).toEqual([401, 'auth.error.wrongPassword']);
     const wrongFree = await a.client.put(url, { email: 'free@example.com', password: 'not my password' });
-    expect([wrongFree.status, codeOf(wrongFree)]).toEqual([401, 'auth.error.incorrectPassword']);
+    expect([wrongFree.status, codeOf(wrongFree)]).toEqual([401, 'auth.error.wrongPassword']);
     expect((await a.client.get<UserInfo>(`/api/user/${a.user.id}`)).body.email).toBe(a.email);
     expect((await t.outbox()).length).toBe(mailsBefore);
 

@@ -123,7 +123,7 @@ describe('renaming and deleting', () => {
     const tree = await createTree(a.client, a.user.id, 'Doomed');
     const wrong = await a.client.delete<ErrorBody>(`/api/${tree.id}/tree/${tree.id}`, { password: 'not it' });
     expect(wrong.status).toBe(401);
-    expect(wrong.body.error.code).toBe('auth.error.incorrectPassword');
+    expect(wrong.body.error.code).toBe('auth.error.wrongPassword');
     expect((await a.client.get(`/api/${tree.id}/tree`)).status).toBe(200);
 
     const ok = await a.client.delete(`/api/${tree.id}/tree/${tree.id}`, { password: a.password });

@@ -63,7 +63,7 @@ export function createUserService({ db, auth, mailer, supportEmail }: UserServic
 
   async function assertPassword(userId: string, password: string) {
     const hash = await users.findPasswordHash(db, userId);
-    if (!hash || !(await verifyPassword(hash, password))) throw new AppError('auth.error.incorrectPassword');
+    if (!hash || !(await verifyPassword(hash, password))) throw new AppError('auth.error.wrongPassword');
   }
 
   return {
@@ -71,7 +71,7 @@ export function createUserService({ db, auth, mailer, supportEmail }: UserServic
     assertSelf,
     assertPassword,
 
-    async register(body: RegisterBody, headers: Headers): Promise<WithCookies<UserInfo>> {
+    async register(body: RegisterBody, headers: Headers, language?: Language): Promise<WithCookies<UserInfo>> {
       if (await users.findUserByEmail(db, body.email)) throw new AppError('auth.error.accountExists');
       const result = await callAuth(() =>
         auth.api.signUpEmail({
@@ -80,10 +80,11 @@ export function createUserService({ db, auth, mailer, supportEmail }: UserServic
           returnHeaders: true,
         }),
       );
+      if (language) await users.setUserLanguage(db, result.response.user.id, language);
       return { value: await userInfo(result.response.user.id), headers: result.headers };
     },
 
-    async signIn(body: SignInBody, headers: Headers): Promise<WithCookies<UserInfo>> {
+    async signIn(body: SignInBody, headers: Headers, language?: Language): Promise<WithCookies<UserInfo>> {
       const result = await callAuth(() =>
         auth.api.signInEmail({
           body: { email: body.email.toLowerCase(), password: body.password },
@@ -91,6 +92,7 @@ export function createUserService({ db, auth, mailer, supportEmail }: UserServic
           returnHeaders: true,
         }),
       );
+      if (language) await users.setUserLanguage(db, result.response.user.id, language);
       return { value: await userInfo(result.response.user.id), headers: result.headers };
     },
 

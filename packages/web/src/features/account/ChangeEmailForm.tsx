@@ -12,7 +12,7 @@ export function ChangeEmailForm({ user }: { user: UserInfo }) {
   const form = useSchemaForm(
     changeEmailBodySchema,
     { email: '', password: '' },
-    { fieldOfCode: { 'auth.error.emailExists': 'email', 'auth.error.incorrectPassword': 'password' } },
+    { fieldOfCode: { 'auth.error.emailExists': 'email', 'auth.error.wrongPassword': 'password' } },
   );
 
   const onSubmit = form.handleSubmit((body) =>

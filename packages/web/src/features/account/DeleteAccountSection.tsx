@@ -14,7 +14,7 @@ export function DeleteAccountSection({ user }: { user: UserInfo }) {
   const form = useSchemaForm(
     deleteAccountBodySchema,
     { password: '' },
-    { fieldOfCode: { 'auth.error.incorrectPassword': 'password' } },
+    { fieldOfCode: { 'auth.error.wrongPassword': 'password' } },
   );
 
   const close = () => {

@@ -29,7 +29,7 @@ function DeleteTreeForm({ userId, tree, onClose }: { userId: string; tree: TreeI
     deleteTreeBodySchema,
     { password: '' },
     // 401 here means a wrong password, not a lost session.
-    { fieldOfCode: { 'auth.error.incorrectPassword': 'password' } },
+    { fieldOfCode: { 'auth.error.wrongPassword': 'password' } },
   );
 
   const onSubmit = form.handleSubmit((body) =>
