@@ -1,3 +1,5 @@
+import { translate } from '@anor/core/i18n';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AdminError,
@@ -9,8 +11,11 @@ import {
   swedishDay,
 } from '../src/admin/admin.ts';
 import { parseAdminArgs, UsageError } from '../src/admin/args.ts';
+import { sendSubscriptionConfirmation } from '../src/admin/subscription-mail.ts';
+import { user } from '../src/db/schema.ts';
+import type { Mailer, MailMessage } from '../src/mail/mailer.ts';
 import { findSubscription, findUserByEmail } from '../src/modules/user/user.repository.ts';
-import { createTree, type ErrorBody, signUp } from './support/client.ts';
+import { createTree, type ErrorBody, signUp, TestClient } from './support/client.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
 /** The operator's command (`npm run admin`): listing users and setting a plan after a manual payment. */
@@ -136,5 +141,70 @@ describe('the command line', () => {
     expect(addMonths({ year: 2031, month: 12, day: 31 }, 2)).toEqual({ year: 2032, month: 2, day: 29 });
     expect(addMonths({ year: 2030, month: 3, day: 15 }, 12)).toEqual({ year: 2031, month: 3, day: 15 });
     expect(endOfSwedishDay({ year: 2030, month: 1, day: 15 }).toISOString()).toBe('2030-01-15T22:59:59.999Z');
+  });
+});
+
+describe('the confirmation e-mail of an activated plan', () => {
+  function capturingMailer() {
+    const sent: MailMessage[] = [];
+    const mailer: Mailer = {
+      send: async (message) => {
+        sent.push(message);
+      },
+      describe: () => 'test',
+    };
+    return { sent, mailer };
+  }
+
+  it('goes out in the language the user last signed in with, naming the plan and its last day', async () => {
+    const email = `aino-${Date.now()}@example.com`;
+    const registered = await new TestClient(t.app, 'fi').post('/api/user', {
+      fName: 'Aino',
+      email,
+      password: 'correct horse battery',
+    });
+    expect(registered.status).toBe(201);
+    const { sent, mailer } = capturingMailer();
+    const now = new Date('2030-01-10T10:00:00Z');
+
+    const monthly = await setSubscription(t.database.db, email, 'monthly', { now });
+    expect(await sendSubscriptionConfirmation(t.database.db, mailer, monthly, 'help@example.com')).toBe(true);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.to).toBe(email);
+    expect(sent[0]?.subject).toBe(translate('fi', 'email.subscriptionActivated.subject'));
+    expect(sent[0]?.text).toContain('Hei Aino');
+    expect(sent[0]?.text).toContain(translate('fi', 'email.subscriptionActivated.plan.monthly'));
+    // Valid to and including 10 February 2030, written the Finnish way.
+    expect(sent[0]?.text).toContain(
+      new Intl.DateTimeFormat('fi', { dateStyle: 'long', timeZone: 'Europe/Stockholm' }).format(
+        new Date('2030-02-10T12:00:00Z'),
+      ),
+    );
+    expect(sent[0]?.text).toContain('help@example.com');
+
+    // Signing in in Danish later makes Danish the language of the next e-mail.
+    const signedIn = await new TestClient(t.app, 'da').post('/api/auth/signin/credentials', {
+      email,
+      password: 'correct horse battery',
+    });
+    expect(signedIn.status).toBe(200);
+    const yearly = await setSubscription(t.database.db, email, 'yearly', { now });
+    await sendSubscriptionConfirmation(t.database.db, mailer, yearly, 'help@example.com');
+    expect(sent[1]?.subject).toBe(translate('da', 'email.subscriptionActivated.subject'));
+    expect(sent[1]?.text).toContain(translate('da', 'email.subscriptionActivated.plan.yearly'));
+  });
+
+  it('is Swedish for a user whose language is not known, and is not sent for the free plan', async () => {
+    const a = await signUp(t.app, { fName: 'Sture' });
+    await t.database.db.update(user).set({ language: null }).where(eq(user.id, a.user.id));
+    const { sent, mailer } = capturingMailer();
+    const paid = await setSubscription(t.database.db, a.email, 'yearly');
+    await sendSubscriptionConfirmation(t.database.db, mailer, paid, 'help@example.com');
+    expect(sent.map((mail) => mail.subject)).toEqual([translate('sv', 'email.subscriptionActivated.subject')]);
+    expect(sent[0]?.text).toContain('Hej Sture');
+
+    const free = await setSubscription(t.database.db, a.email, 'free');
+    expect(await sendSubscriptionConfirmation(t.database.db, mailer, free, 'help@example.com')).toBe(false);
+    expect(sent).toHaveLength(1);
   });
 });

@@ -4,14 +4,21 @@
  * backup.ts for what they do.
  */
 import path from 'node:path';
-import { readConfig } from '../config.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import { type Config, readConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
+import { createOutboxMailer, createSmtpMailer, type Mailer } from '../mail/mailer.ts';
 import { AdminError, formatUserTable, listUsers, setSubscription } from './admin.ts';
 import { type AdminCommand, parseAdminArgs, UsageError, usage } from './args.ts';
 import { backupDatabase, describeError, formatDuration, formatTableCounts } from './backup.ts';
 import { restoreDatabase } from './restore.ts';
+import { sendSubscriptionConfirmation } from './subscription-mail.ts';
 
-async function run(command: Exclude<AdminCommand, { kind: 'help' }>, database: Database): Promise<string> {
+async function run(
+  command: Exclude<AdminCommand, { kind: 'help' }>,
+  database: Database,
+  config: Config,
+): Promise<string> {
   if (command.kind === 'users') return formatUserTable(await listUsers(database.db, { email: command.email }));
   if (command.kind === 'backup') {
     const file = path.resolve(command.file);
@@ -29,7 +36,26 @@ async function run(command: Exclude<AdminCommand, { kind: 'help' }>, database: D
     until: command.until,
     months: command.months,
   });
-  return formatUserTable([user]);
+  const table = formatUserTable([user]);
+  try {
+    const sent = await sendSubscriptionConfirmation(database.db, mailerOf(config), user, config.supportEmail);
+    return sent ? `${table}\nSent the confirmation e-mail to ${user.email}.` : table;
+  } catch (error) {
+    throw new AdminError(
+      `${table}\nThe plan is set, but the confirmation e-mail to ${user.email} could not be sent (${describeError(error)}): tell the user yourself.`,
+    );
+  }
+}
+
+/** The mailer the server uses: SMTP when SMTP_URL is set, otherwise the outbox under DATA_DIR. */
+function mailerOf(config: Config): Mailer {
+  if (config.smtpUrl) return createSmtpMailer(config.smtpUrl, config.mailFrom);
+  const log = { info: (_details: object, message: string) => console.error(message) };
+  return createOutboxMailer(
+    path.join(config.dataDir, 'outbox'),
+    config.mailFrom,
+    log as Pick<FastifyBaseLogger, 'info'>,
+  );
 }
 
 async function main(): Promise<number> {
@@ -50,7 +76,7 @@ async function main(): Promise<number> {
     ? await openDatabase({ kind: 'postgres', url: config.databaseUrl, poolSize: 2 })
     : await openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') });
   try {
-    console.log(await run(command, database));
+    console.log(await run(command, database, config));
     return 0;
   } catch (error) {
     if (!(error instanceof AdminError)) throw error;

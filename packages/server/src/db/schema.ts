@@ -41,6 +41,8 @@ export const user = pgTable('user', {
   email: text('email').notNull().unique(),
   emailVerified: boolean('email_verified').notNull().default(false),
   image: text('image'),
+  /** The interface language the user last registered or signed in with (sv, en, da, no, fi): e-mails sent without a request use it. */
+  language: text('language'),
   ...timestamps,
 });
 
@@ -239,6 +241,36 @@ export const person = pgTable(
   ],
 );
 
+/**
+ * A person's other names (issue 19, item 14): birth, married, also-known-as, spelling variants, …
+ * with optional dates, in the user's order. The person's search text holds them too.
+ */
+export const personName = pgTable(
+  'person_name',
+  {
+    treeId: uuid('tree_id').notNull(),
+    id: uuid('id').notNull(),
+    personId: uuid('person_id').notNull(),
+    type: text('type').notNull(),
+    /** The imported file's own NAME TYPE text when it was none of the known types (type is `other`). */
+    typeText: text('type_text'),
+    fName: text('f_name'),
+    pName: text('p_name'),
+    lName: text('l_name'),
+    fromDate: text('from_date'),
+    toDate: text('to_date'),
+    position: integer('position').notNull().default(0),
+    ...timestamps,
+  },
+  (table) => [
+    primaryKey({ columns: [table.treeId, table.id] }),
+    index('person_name_person_idx').on(table.treeId, table.personId, table.position),
+    foreignKey({ columns: [table.treeId, table.personId], foreignColumns: [person.treeId, person.id] }).onDelete(
+      'cascade',
+    ),
+  ],
+);
+
 /** A parent–child link. A person has at most two parents (checked by the service). */
 export const parentChild = pgTable(
   'parent_child',
@@ -327,6 +359,7 @@ export const location = pgTable(
   (table) => [
     primaryKey({ columns: [table.treeId, table.id] }),
     index('location_parent_idx').on(table.treeId, table.parentId, table.nameKey),
+    index('location_tree_name_key_idx').on(table.treeId, table.nameKey),
     index('location_name_key_idx').using('gin', sql`${table.nameKey} gin_trgm_ops`),
     foreignKey({ columns: [table.treeId, table.parentId], foreignColumns: [table.treeId, table.id] }),
     check('location_coordinates', sql`(${table.lat} is null) = (${table.lng} is null)`),

@@ -33,7 +33,7 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
  * Without SMTP, each e-mail is written to `<outboxDir>/<time-ordered id>.json` and logged, so a
  * local user can open a reset link. File format: `{ id, from, to, subject, text, replyTo, links, createdAt }`.
  */
-export function createOutboxMailer(outboxDir: string, from: string, log: FastifyBaseLogger): Mailer {
+export function createOutboxMailer(outboxDir: string, from: string, log: Pick<FastifyBaseLogger, 'info'>): Mailer {
   return {
     async send(message) {
       await mkdir(outboxDir, { recursive: true });

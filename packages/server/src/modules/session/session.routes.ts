@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { catalogueCodeOf } from '../../auth/auth-errors.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError, sendError } from '../../http/errors.ts';
+import { requestLanguage } from '../../http/language.ts';
 import { clientKey, KnownAddresses, signInAccountKey } from '../../http/rate-limit.ts';
 import { authHeaders, currentUser, forwardCookies } from '../../http/session.ts';
 
@@ -64,7 +65,7 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext) {
         }
       }
       try {
-        const { value, headers } = await users.signIn(request.body, authHeaders(request));
+        const { value, headers } = await users.signIn(request.body, authHeaders(request), requestLanguage(request));
         limiters.signIn.refund(addressKey);
         limiters.signInAccount.refund(accountKey);
         knownAddresses.remember(email, address);

@@ -20,6 +20,17 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
   return row;
 }
 
+/** Remembers the interface language the user last came with (e-mails sent without a request use it). */
+export async function setUserLanguage(db: Db, userId: string, language: string): Promise<void> {
+  await db.update(user).set({ language }).where(eq(user.id, userId));
+}
+
+/** The language the user last came with, or null before the first sign-in that told it. */
+export async function findUserLanguage(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db.select({ language: user.language }).from(user).where(eq(user.id, userId));
+  return row?.language ?? null;
+}
+
 export async function isEmailTakenByOther(db: Db, email: string, userId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: user.id })

@@ -30,7 +30,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
     { schema: { tags, summary: 'Register and sign in', body: registerBodySchema, response: { 201: userInfoSchema } } },
     async (request, reply) => {
       limiters.register.consume(clientKey(request));
-      const { value, headers } = await users.register(request.body, authHeaders(request));
+      const { value, headers } = await users.register(request.body, authHeaders(request), requestLanguage(request));
       forwardCookies(reply, headers);
       return reply.status(201).send(value);
     },
