@@ -125,8 +125,16 @@ export const locationListQuerySchema = z.strictObject({
 });
 export type LocationListParams = z.output<typeof locationListQuerySchema>;
 
+/** A place in the list: with where it lies (its ancestors, nearest first) and how many places lie within it. */
+export const locationListItemSchema = locationSummarySchema.extend({
+  /** "Stenbrohult, Kronobergs län, Sverige"; empty for a top-level place. */
+  within: z.string(),
+  childrenCount: z.number().int(),
+});
+export type LocationListItem = z.infer<typeof locationListItemSchema>;
+
 export const locationListAnswerSchema = z.object({
-  items: z.array(locationSummarySchema),
+  items: z.array(locationListItemSchema),
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
@@ -172,3 +180,17 @@ export const suggestionSchema = z.object({
   text: z.string(),
 });
 export const suggestionsAnswerSchema = z.object({ suggestions: z.array(suggestionSchema) });
+
+/**
+ * POST location/match/preview: what typed text would find or create, before anything is created.
+ * The whole text names existing places (`existing`), or some levels are missing and would be
+ * created (`create`, top first) within one of `within` (none: as new top-level places).
+ */
+export const typedPlaceAnswerSchema = z.object({
+  existing: z.array(suggestionSchema),
+  within: z.array(suggestionSchema),
+  create: z.array(z.string()),
+  /** The place a save would take (null: the text does not tell which of several, and a save is refused). */
+  chosenId: z.string().nullable(),
+});
+export type TypedPlaceAnswer = z.infer<typeof typedPlaceAnswerSchema>;

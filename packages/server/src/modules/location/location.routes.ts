@@ -14,6 +14,7 @@ import {
   suggestionsAnswerSchema,
   suggestionsBodySchema,
   treeMapAnswerSchema,
+  typedPlaceAnswerSchema,
   updateLocationBodySchema,
 } from '@anor/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -161,6 +162,21 @@ export function registerLocationRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) => locations.match(request.params.treeId, await viewer(request), request.body.text),
+  );
+
+  routes.post(
+    '/api/:treeId/location/match/preview',
+    {
+      config: { readOnly: true },
+      schema: {
+        tags,
+        summary: 'What a typed place would find or create, before anything is created',
+        params: treeParams,
+        body: matchLocationBodySchema,
+        response: { 200: typedPlaceAnswerSchema },
+      },
+    },
+    async (request) => locations.previewTyped(request.params.treeId, await viewer(request), request.body.text),
   );
 
   routes.put(

@@ -1,16 +1,15 @@
 import {
   type CreateLocationBody,
-  type ErrorCode,
   foldForSearch,
   type Location,
   type LocationListParams,
   type LocationTreeAnswer,
   type LocationValues,
-  locationNameSchema,
   type MapAnswer,
   searchTerms,
   swedishSortKey,
   type TreeMapAnswer,
+  type TypedPlaceAnswer,
   uuidv7,
 } from '@anor/core';
 import type { Db } from '../../db/client.ts';
@@ -22,7 +21,9 @@ import { citationLinksOf } from '../source/source.repository.ts';
 import { assertWithinLimits } from '../tree/tree.access.ts';
 import { createTreeGate } from '../tree/tree.gate.ts';
 import { type BulkPlace, insertPlaces } from './location.bulk.ts';
+import { childrenCounts, pathsOf, suggestTypedPath } from './location.paths.repository.ts';
 import * as places from './location.repository.ts';
+import { checkedLevels, findOrCreateLevels, previewTypedPlace } from './location.typed.ts';
 
 type PlaceFields = Omit<LocationValues, 'parentId'>;
 
@@ -43,61 +44,7 @@ function toWrite(values: PlaceFields, parentId: string | null): places.LocationW
   };
 }
 
-/** The levels of a typed place, top level first: "Västra Fors, Sunne, Värmland" → Värmland, Sunne, Västra Fors. */
-export function typedLevels(text: string): string[] {
-  return text
-    .split(',')
-    .map((part) => part.trim().replace(/\s+/g, ' '))
-    .filter((part) => part.length > 0)
-    .reverse();
-}
-
-/** The levels of a typed place, each a valid place name; empty text gives locationRequired. */
-function checkedLevels(text: string): string[] {
-  const levels = typedLevels(text);
-  if (levels.length === 0) throw new AppError('events.validation.locationRequired');
-  for (const level of levels) {
-    const checked = locationNameSchema.safeParse(level);
-    if (!checked.success) throw new AppError(checked.error.issues[0]?.message as ErrorCode);
-  }
-  return levels;
-}
-
-async function findOrCreateLevels(tx: Db, treeId: string, levels: readonly string[]) {
-  if (levels.length === 1) {
-    const found = await places.findAllByKey(tx, treeId, foldForSearch(levels[0] ?? ''), 2);
-    if (found.length === 1 && found[0]) return { id: found[0], created: 0 };
-  }
-  let parentId: string | null = null;
-  let created = 0;
-  for (const name of levels) {
-    const existing: string | undefined = await places.findChildByKey(tx, treeId, parentId, foldForSearch(name));
-    if (existing) {
-      parentId = existing;
-      continue;
-    }
-    const id = uuidv7();
-    await places.insertLocation(
-      tx,
-      treeId,
-      id,
-      toWrite({ name, type: null, description: null, coordinates: null, primaryLink: null }, parentId),
-    );
-    created += 1;
-    parentId = id;
-  }
-  return { id: parentId as string, created };
-}
-
-/**
- * A typed place ("Västra Fors, Sunne, Värmland, Sverige") inside the caller's write transaction:
- * each level is matched, case- and accent-insensitively, under the level above; the missing
- * levels are created. A single name matches a place anywhere in the tree when exactly one has it.
- * The caller checks the place limit after its own inserts.
- */
-export function findOrCreateTypedPlace(tx: Db, treeId: string, text: string) {
-  return findOrCreateLevels(tx, treeId, checkedLevels(text));
-}
+export { findOrCreateTypedPlace, typedLevels } from './location.typed.ts';
 
 export function createLocationService({ db }: { db: Db }) {
   const { read, write, counted } = createTreeGate(db);
@@ -182,11 +129,32 @@ export function createLocationService({ db }: { db: Db }) {
       return { rootId, nodes: nodes.slice(0, TREE_LIMIT), truncated: nodes.length > TREE_LIMIT };
     },
 
+    /**
+     * Places for typed text: a name matches anywhere in it; text with commas ("Råshult, Stenbr")
+     * matches a place and its parents, the last level by its beginning.
+     */
     async suggestions(treeId: string, viewer: Viewer, searchString: string) {
       await read(treeId, viewer);
-      const term = foldForSearch(searchString.trim());
-      if (term.length === 0) return { suggestions: [] };
-      return { suggestions: await places.suggestLocations(db, treeId, term, 10) };
+      const keys = searchString
+        .split(',')
+        .map((part) => foldForSearch(part.trim().replace(/\s+/g, ' ')))
+        .filter((part) => part.length > 0);
+      if (keys.length === 0) return { suggestions: [] };
+      if (keys.length === 1) return { suggestions: await places.suggestLocations(db, treeId, keys[0] ?? '', 10) };
+      const ids = (await suggestTypedPath(db, treeId, keys, 10)).map((row) => row.id);
+      const paths = await pathsOf(db, treeId, ids);
+      return {
+        suggestions: ids.flatMap((id) => {
+          const path = paths.get(id);
+          return path ? [{ id, name: path.name, text: path.text }] : [];
+        }),
+      };
+    },
+
+    /** What typed text would find or create, before anything is created (the picker shows it). */
+    async previewTyped(treeId: string, viewer: Viewer, text: string): Promise<TypedPlaceAnswer> {
+      await read(treeId, viewer);
+      return previewTypedPlace(db, treeId, text);
     },
 
     async get(treeId: string, viewer: Viewer, id: string) {
@@ -202,7 +170,18 @@ export function createLocationService({ db }: { db: Db }) {
         limit: query.pageSize,
         offset: (query.page - 1) * query.pageSize,
       });
-      return { items, total, page: query.page, pageSize: query.pageSize };
+      const ids = items.map((item) => item.id);
+      const [paths, counts] = await Promise.all([pathsOf(db, treeId, ids), childrenCounts(db, treeId, ids)]);
+      return {
+        items: items.map((item) => ({
+          ...item,
+          within: paths.get(item.id)?.within ?? '',
+          childrenCount: counts.get(item.id) ?? 0,
+        })),
+        total,
+        page: query.page,
+        pageSize: query.pageSize,
+      };
     },
 
     async descendants(treeId: string, viewer: Viewer, id: string) {

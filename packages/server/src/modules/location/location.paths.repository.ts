@@ -1,0 +1,134 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/rows.ts';
+import { location } from '../../db/schema.ts';
+
+/**
+ * The SQL of places by their paths: a place's path is its name, then its parent's, and so on up
+ * to the top ("Råshult, Stenbrohult, Kronobergs län, Sverige"). Typed text is matched on the
+ * folded names (name_key), level by level; every statement filters by tree_id.
+ */
+
+/** A typed level's key, at its position (0: the place itself, 1: its parent, …). */
+function typedLevels(keys: readonly string[], prefixLast: boolean): SQL {
+  const rows = keys.map(
+    (key, pos) => sql`(${pos}::int, ${key}::text, ${prefixLast && pos === keys.length - 1}::boolean)`,
+  );
+  return sql`values ${sql.join(rows, sql`, `)}`;
+}
+
+export interface PathMatchRow {
+  /** The typed level the place has: 0 when it is the whole typed place, 1 when it is its parent, … */
+  offset: number;
+  id: string;
+  /** Whether the typed levels reach the top of the place's hierarchy (the whole path was typed). */
+  reachesTop: boolean;
+}
+
+/**
+ * Places whose path, from the place itself upward, matches the typed keys from `offset` to the
+ * last one, consecutively ("Stenbrohult, Kronobergs län" matches Stenbrohult at offset 0 in
+ * "Stenbrohult, Kronobergs län, Sverige"; "Ny gård, Stenbrohult" matches it at offset 1).
+ * One recursive statement: it starts at the places named like a typed level (an index lookup
+ * per level) and climbs one parent per typed level above it (primary-key lookups).
+ */
+export function matchTypedPath(db: Db, treeId: string, keys: readonly string[]) {
+  const last = keys.length - 1;
+  return queryRows<PathMatchRow>(
+    db,
+    sql`
+    with recursive typed(pos, key, is_prefix) as (${typedLevels(keys, false)}),
+    walk(start_pos, start_id, id, parent_id, pos) as (
+      select t.pos, l.id, l.id, l.parent_id, t.pos
+      from typed t join ${location} l on l.tree_id = ${treeId} and l.name_key = t.key
+      union all
+      select w.start_pos, w.start_id, p.id, p.parent_id, w.pos + 1
+      from walk w
+      join typed t on t.pos = w.pos + 1
+      join ${location} p on p.tree_id = ${treeId} and p.id = w.parent_id and p.name_key = t.key
+    )
+    select start_pos as "offset", start_id as id, (parent_id is null) as "reachesTop"
+    from walk where pos = ${last}
+    order by start_pos, (parent_id is null) desc, start_id`,
+  );
+}
+
+/**
+ * Suggestions for typed text with commas ("Råshult, Stenbr"): places named like the first level
+ * whose parent, grandparent… match the next levels, the last one by its beginning (it may still
+ * be being typed). At most `limit`, oldest first.
+ */
+export function suggestTypedPath(db: Db, treeId: string, keys: readonly string[], limit: number) {
+  const last = keys.length - 1;
+  const escaped = keys.map((key, pos) => (pos === last ? key.replace(/[\\%_]/g, (c) => `\\${c}`) : key));
+  return queryRows<{ id: string }>(
+    db,
+    sql`
+    with recursive typed(pos, key, is_prefix) as (${typedLevels(escaped, true)}),
+    walk(start_id, parent_id, pos) as (
+      select l.id, l.parent_id, 0
+      from ${location} l where l.tree_id = ${treeId} and l.name_key = ${keys[0] ?? ''}
+      union all
+      select w.start_id, p.parent_id, w.pos + 1
+      from walk w
+      join typed t on t.pos = w.pos + 1
+      join ${location} p on p.tree_id = ${treeId} and p.id = w.parent_id
+        and (case when t.is_prefix then p.name_key like t.key || '%' else p.name_key = t.key end)
+    )
+    select start_id as id from walk where pos = ${last}
+    order by start_id
+    limit ${limit}`,
+  );
+}
+
+export interface PlacePathRow {
+  id: string;
+  name: string;
+  /** The place and its ancestors, nearest first: "Sunne, Värmland, Sverige". */
+  text: string;
+  /** Only the ancestors, nearest first ("Värmland, Sverige"); empty for a top-level place. */
+  within: string;
+}
+
+/** The paths of some places, in one recursive statement (at most 100 levels up). */
+export async function pathsOf(db: Db, treeId: string, ids: readonly string[]): Promise<Map<string, PlacePathRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await queryRows<PlacePathRow>(
+    db,
+    sql`
+    with recursive up(start_id, id, depth) as (
+      select l.id, l.id, 0 from ${location} l
+      where l.tree_id = ${treeId} and l.id in (${sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})
+      union all
+      select up.start_id, l.parent_id, up.depth + 1
+      from up join ${location} l on l.tree_id = ${treeId} and l.id = up.id
+      where l.parent_id is not null and up.depth < 100
+    )
+    select up.start_id as id,
+      min(case when up.depth = 0 then l.name end) as name,
+      string_agg(l.name, ', ' order by up.depth) as text,
+      coalesce(string_agg(l.name, ', ' order by up.depth) filter (where up.depth > 0), '') as within
+    from up join ${location} l on l.tree_id = ${treeId} and l.id = up.id
+    group by up.start_id`,
+  );
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** How many places lie directly within each of the places (an index range per place). */
+export async function childrenCounts(db: Db, treeId: string, ids: readonly string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await queryRows<{ id: string; count: number }>(
+    db,
+    sql`
+    select parent_id as id, count(*)::int as count from ${location}
+    where tree_id = ${treeId} and parent_id in (${sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})
+    group by parent_id`,
+  );
+  return new Map(rows.map((row) => [row.id, row.count]));
+}

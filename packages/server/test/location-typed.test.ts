@@ -1,0 +1,134 @@
+import type { CreatedLocationAnswer, LocationListItem, TreeInfo, TypedPlaceAnswer } from '@anor/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTree, type ErrorBody, signUp } from './support/client.ts';
+import { createTestApp, type TestApp } from './support/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const rashult = 'Råshult, Stenbrohult, Kronobergs län, Sverige';
+
+async function newOwner() {
+  const a = await signUp(t.app);
+  const tree = await createTree(a.client, a.user.id, 'Typade platser');
+  const base = `/api/${tree.id}/location`;
+  const match = (text: string) => a.client.post<CreatedLocationAnswer>(`${base}/match`, { text });
+  const preview = (text: string) => a.client.post<TypedPlaceAnswer>(`${base}/match/preview`, { text });
+  const count = async () => (await a.client.get<TreeInfo>(`/api/${tree.id}/tree`)).body.locationsAmount;
+  const made = await match(rashult);
+  expect(made.body.amountCreated).toBe(4);
+  return { ...a, tree, base, match, preview, count, rashult: made.body.location };
+}
+
+describe('typed places matched on any consecutive part of a path', () => {
+  it('finds "Råshult, Stenbrohult" as the existing place, whatever the case and accents, creating nothing', async () => {
+    const o = await newOwner();
+    for (const text of ['Råshult, Stenbrohult', 'RASHULT,stenbrohult', 'Råshult, Stenbrohult, Kronobergs län']) {
+      const preview = await o.preview(text);
+      expect(preview.status).toBe(200);
+      expect(preview.body).toEqual({
+        existing: [{ id: o.rashult.id, name: 'Råshult', text: rashult }],
+        within: [],
+        create: [],
+        chosenId: o.rashult.id,
+      });
+      const found = await o.match(text);
+      expect(found.body).toMatchObject({ amountCreated: 0, location: { id: o.rashult.id, name: 'Råshult' } });
+    }
+    // A middle part of the path is found too.
+    const parish = await o.match('stenbrohult, kronobergs lan');
+    expect(parish.body).toMatchObject({ amountCreated: 0, location: { name: 'Stenbrohult' } });
+    expect(await o.count()).toBe(4);
+  });
+
+  it('says which places a typed place would create, and where, then creates exactly those', async () => {
+    const o = await newOwner();
+    const preview = await o.preview('Norrgården, Råshult, Stenbrohult');
+    expect(preview.body).toEqual({
+      existing: [],
+      within: [{ id: o.rashult.id, name: 'Råshult', text: rashult }],
+      create: ['Norrgården'],
+      chosenId: o.rashult.id,
+    });
+    expect(await o.count()).toBe(4);
+    const made = await o.match('Norrgården, Råshult, Stenbrohult');
+    expect(made.body.amountCreated).toBe(1);
+    expect(made.body.location.ancestors.map((a) => a.name)).toEqual([
+      'Sverige',
+      'Kronobergs län',
+      'Stenbrohult',
+      'Råshult',
+    ]);
+    // Nothing of the typed text exists: all levels are new, at the top.
+    const fresh = await o.preview('Sunne, Värmland');
+    expect(fresh.body).toEqual({ existing: [], within: [], create: ['Värmland', 'Sunne'], chosenId: null });
+  });
+
+  it('refuses a name several places have with location.error.ambiguous, and more levels tell them apart', async () => {
+    const o = await newOwner();
+    await o.match('Berg, Stenbrohult, Kronobergs län, Sverige');
+    await o.match('Berg, Linneryd, Kronobergs län, Sverige');
+    const before = await o.count();
+    const preview = await o.preview('Berg');
+    expect(preview.body.existing.map((place) => place.text)).toEqual([
+      'Berg, Stenbrohult, Kronobergs län, Sverige',
+      'Berg, Linneryd, Kronobergs län, Sverige',
+    ]);
+    expect(preview.body.chosenId).toBeNull();
+    const refused = await o.match('Berg');
+    expect(refused.status).toBe(409);
+    expect((refused.body as unknown as ErrorBody).error.code).toBe('location.error.ambiguous');
+    // A new place within an ambiguous one is refused too, creating nothing.
+    const within = await o.match('Lillstugan, Berg');
+    expect((within.body as unknown as ErrorBody).error.code).toBe('location.error.ambiguous');
+    expect(await o.count()).toBe(before);
+
+    const linneryd = await o.match('berg, linneryd');
+    expect(linneryd.body.amountCreated).toBe(0);
+    expect(linneryd.body.location.ancestors.map((a) => a.name)).toEqual(['Sverige', 'Kronobergs län', 'Linneryd']);
+    const inside = await o.match('Lillstugan, Berg, Linneryd, Kronobergs län, Sverige');
+    expect(inside.body.amountCreated).toBe(1);
+    expect(inside.body.location.ancestors.at(-1)?.id).toBe(linneryd.body.location.id);
+  });
+
+  it('an event with an ambiguous typed place is refused and creates nothing', async () => {
+    const o = await newOwner();
+    await o.match('Berg, Stenbrohult');
+    await o.match('Berg, Linneryd');
+    const before = await o.count();
+    const event = await o.client.post<ErrorBody>(`/api/${o.tree.id}/event`, {
+      type: 'birth',
+      startDate: '1707',
+      location: 'Berg',
+      participants: [{ personId: o.tree.rootId, role: 'primary' }],
+    });
+    expect(event.status).toBe(409);
+    expect(event.body.error.code).toBe('location.error.ambiguous');
+    expect(await o.count()).toBe(before);
+  });
+
+  it('suggests places by a path typed with commas, the last level by its beginning', async () => {
+    const o = await newOwner();
+    await o.match('Råshult, Annat, Sverige');
+    const suggest = (searchString: string) =>
+      o.client.post<{ suggestions: { id: string; text: string }[] }>(`/api/${o.tree.id}/suggestions/location`, {
+        searchString,
+      });
+    expect((await suggest('råshult, stenbr')).body.suggestions).toEqual([
+      { id: o.rashult.id, name: 'Råshult', text: rashult },
+    ]);
+    expect((await suggest('Rashult,  Stenbrohult, kron')).body.suggestions.map((s) => s.id)).toEqual([o.rashult.id]);
+    expect((await suggest('råshult, x')).body.suggestions).toEqual([]);
+  });
+
+  it('lists each place with where it lies and how many places lie within it', async () => {
+    const o = await newOwner();
+    const list = await o.client.get<{ items: LocationListItem[] }>(`${o.base}?pageSize=10`);
+    const byName = new Map(list.body.items.map((item) => [item.name, item]));
+    expect(byName.get('Råshult')).toMatchObject({ within: 'Stenbrohult, Kronobergs län, Sverige', childrenCount: 0 });
+    expect(byName.get('Sverige')).toMatchObject({ within: '', childrenCount: 1 });
+  });
+});
