@@ -8,6 +8,7 @@ import {
   isValidPartialDate,
   normalizePartialDate,
   parsePartialDate,
+  partialDateProblem,
   toDayNumber,
 } from './partial-date.ts';
 
@@ -15,8 +16,8 @@ import {
 // to 4 digits (padded to 4 for storage, unpadded for display); month 2 digits 00-12; day 2
 // digits, at most 29 in February, 30 in 30-day months, else 31. February 29 only in a leap year
 // (divisible by 4 and not by 100, or by 400)."
-// Month 00 ("month unknown") is typed in the date input, which then sends the year alone: a date
-// the API takes never holds a zero part (issue 18).
+// Month 00 is refused on both sides (issue 19 item 6): an unknown month is left empty, and the
+// date input says so where 00 is typed instead of sending the year alone.
 
 describe('partial dates: what is allowed', () => {
   it('allows an empty date', () => {
@@ -164,5 +165,46 @@ describe('day numbers', () => {
     ] as const) {
       expect(fromDayNumber(toDayNumber(year, month, day))).toEqual({ year, month, day });
     }
+  });
+});
+
+describe('partial dates: why a typed date is refused (issue 19 item 6)', () => {
+  it.each([
+    ['1821-02-29', { code: 'dates.problem.notLeapYear', values: { year: 1821 } }],
+    ['1900-02-29', { code: 'dates.problem.notLeapYear', values: { year: 1900 } }],
+    ['1850-04-31', { code: 'dates.problem.dayOutOfRange', values: { days: 30 } }],
+    ['1850-02-30', { code: 'dates.problem.dayOutOfRange', values: { days: 28 } }],
+    ['1850-01-32', { code: 'dates.problem.dayOutOfRange', values: { days: 31 } }],
+    ['1850-13', { code: 'dates.problem.monthOutOfRange' }],
+    ['1850-13-01', { code: 'dates.problem.monthOutOfRange' }],
+    ['1850-00', { code: 'dates.problem.monthZero' }],
+    ['1850-00-12', { code: 'dates.problem.monthZero' }],
+    ['1850-03-00', { code: 'dates.problem.dayZero' }],
+    ['1881-5', { code: 'dates.problem.incomplete' }],
+    ['1881-05-7', { code: 'dates.problem.incomplete' }],
+    ['1881-', { code: 'dates.problem.incomplete' }],
+    ['-05', { code: 'dates.problem.yearMissing' }],
+    ['--12', { code: 'dates.problem.yearMissing' }],
+    ['1850--12', { code: 'dates.problem.monthMissing' }],
+    ['0', { code: 'dates.problem.yearZero' }],
+    ['0000-03', { code: 'dates.problem.yearZero' }],
+    ['18500', { code: 'dates.problem.format' }],
+    ['18a0', { code: 'dates.problem.format' }],
+    ['1850-03-12-1', { code: 'dates.problem.format' }],
+    ['1850/03/12', { code: 'dates.problem.format' }],
+  ])('%s', (text, problem) => {
+    expect(partialDateProblem(text)).toEqual(problem);
+  });
+
+  it('has no problem exactly when the date is valid', () => {
+    const samples = ['', ' ', '1850', '2000-02-29', '1850-12-31', '0850-03', ...['1-1', '12-12-12', '9999-12-31']];
+    for (let year = 1895; year <= 1905; year += 1) {
+      for (let month = 0; month <= 13; month += 1) {
+        for (const day of [0, 1, 28, 29, 30, 31, 32]) {
+          samples.push(`${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`);
+        }
+      }
+    }
+    for (const text of samples) expect(partialDateProblem(text) === null, text).toBe(isValidPartialDate(text));
   });
 });

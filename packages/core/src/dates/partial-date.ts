@@ -4,8 +4,9 @@
  * Stored form: the year padded to four digits ("0850-03"), no unknown parts. Accepted form: a year
  * of one to four digits, a month of two digits 01–12 and a day of two digits within the month.
  * An unknown part is left out, never written as zeros: "1850-00" and "1850-03-00" are refused
- * (a date the API takes is one that means what it says). The date input lets a user type month
- * 00 for "month unknown" (SPEC §5) and sends the year alone (web date-input-model.ts).
+ * (a date the API takes is one that means what it says). The date input refuses them too, with a
+ * message where they are typed (`partialDateProblem`), and never changes what was typed into
+ * something else: an unknown month is left empty (docs/architecture.md, "Dates").
  * Years run from 1 to 9999 (there is no year 0 in the Gregorian calendar); every calculation
  * uses the proleptic Gregorian calendar, without Date objects, so years before 100 work too.
  */
@@ -54,6 +55,62 @@ export function parsePartialDate(text: string): PartialDateParts | null {
   const day = Number(match[3]);
   if (day < 1 || day > daysInMonth(year, month)) return null;
   return { year, month, day };
+}
+
+/**
+ * Why a typed date is not a date (issue 19 item 6): the input shows this where the date is typed
+ * and leaves the text as it is. The codes are i18n keys (`dates.problem.*`); `values` fill them.
+ * Null when the text is empty or valid, so that `partialDateProblem(text) === null` exactly when
+ * `isValidPartialDate(text)`.
+ */
+export type PartialDateProblem =
+  | { code: 'dates.problem.format' }
+  | { code: 'dates.problem.incomplete' }
+  | { code: 'dates.problem.yearMissing' }
+  | { code: 'dates.problem.yearZero' }
+  | { code: 'dates.problem.monthMissing' }
+  | { code: 'dates.problem.monthZero' }
+  | { code: 'dates.problem.monthOutOfRange' }
+  | { code: 'dates.problem.dayZero' }
+  | { code: 'dates.problem.notLeapYear'; values: { year: number } }
+  | { code: 'dates.problem.dayOutOfRange'; values: { days: number } };
+
+export type PartialDateProblemCode = PartialDateProblem['code'];
+
+/** The problems that a complete part shows at once (the others show when the field is left). */
+export const immediateDateProblems: readonly PartialDateProblemCode[] = [
+  'dates.problem.yearZero',
+  'dates.problem.monthZero',
+  'dates.problem.monthOutOfRange',
+  'dates.problem.dayZero',
+  'dates.problem.notLeapYear',
+  'dates.problem.dayOutOfRange',
+];
+
+export function partialDateProblem(text: string): PartialDateProblem | null {
+  const trimmed = text.trim();
+  if (trimmed === '' || parsePartialDate(trimmed) !== null) return null;
+  const [year = '', month, day, ...rest] = trimmed.split('-');
+  const isDigits = (part: string | undefined) => part === undefined || /^\d*$/.test(part);
+  if (rest.length > 0 || !isDigits(year) || !isDigits(month) || !isDigits(day)) return { code: 'dates.problem.format' };
+  if (year === '') return { code: 'dates.problem.yearMissing' };
+  if (year.length > 4) return { code: 'dates.problem.format' };
+  if (Number(year) < minYear) return { code: 'dates.problem.yearZero' };
+  if (month === undefined) return { code: 'dates.problem.format' };
+  if (month === '') return { code: day ? 'dates.problem.monthMissing' : 'dates.problem.incomplete' };
+  if (month.length !== 2) return { code: 'dates.problem.incomplete' };
+  const monthNumber = Number(month);
+  if (monthNumber === 0) return { code: 'dates.problem.monthZero' };
+  if (monthNumber > 12) return { code: 'dates.problem.monthOutOfRange' };
+  if (day === undefined) return { code: 'dates.problem.format' };
+  if (day.length !== 2) return { code: 'dates.problem.incomplete' };
+  const dayNumber = Number(day);
+  if (dayNumber === 0) return { code: 'dates.problem.dayZero' };
+  const days = daysInMonth(Number(year), monthNumber);
+  if (monthNumber === 2 && dayNumber === 29)
+    return { code: 'dates.problem.notLeapYear', values: { year: Number(year) } };
+  if (dayNumber > days) return { code: 'dates.problem.dayOutOfRange', values: { days } };
+  return { code: 'dates.problem.format' };
 }
 
 /** Whether the text is allowed as a date. Empty is allowed (SPEC §5: the date is then unknown). */

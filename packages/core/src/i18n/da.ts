@@ -1071,6 +1071,12 @@ export const da = {
       sources: 'Kilder',
       total: 'Poster i træet',
       totalOfLimit: '{{total}} af {{limit}}',
+      limitOf: {
+        persons: 'Personer i træet',
+        locations: 'Steder i træet',
+        events: 'Begivenheder i træet',
+        nodes: 'Poster i træet',
+      },
       rename: 'Omdøb',
       renameNamed: 'Omdøb træet {{name}}',
       delete: 'Slet',

@@ -1074,6 +1074,12 @@ export const en = {
       sources: 'Sources',
       total: 'Items in the tree',
       totalOfLimit: '{{total}} of {{limit}}',
+      limitOf: {
+        persons: 'Persons in the tree',
+        locations: 'Places in the tree',
+        events: 'Events in the tree',
+        nodes: 'Items in the tree',
+      },
       rename: 'Rename',
       renameNamed: 'Rename the tree {{name}}',
       delete: 'Delete',

@@ -1076,6 +1076,12 @@ export const fi = {
       sources: 'Lähteet',
       total: 'Tietueita sukupuussa',
       totalOfLimit: '{{total}} / {{limit}}',
+      limitOf: {
+        persons: 'Henkilöitä puussa',
+        locations: 'Paikkoja puussa',
+        events: 'Tapahtumia puussa',
+        nodes: 'Kohteita puussa',
+      },
       rename: 'Nimeä uudelleen',
       renameNamed: 'Nimeä sukupuu {{name}} uudelleen',
       delete: 'Poista',

@@ -1071,6 +1071,12 @@ export const no = {
       sources: 'Kilder',
       total: 'Poster i treet',
       totalOfLimit: '{{total}} av {{limit}}',
+      limitOf: {
+        persons: 'Personer i treet',
+        locations: 'Steder i treet',
+        events: 'Hendelser i treet',
+        nodes: 'Poster i treet',
+      },
       rename: 'Gi nytt navn',
       renameNamed: 'Gi treet {{name}} nytt navn',
       delete: 'Slett',

@@ -1073,6 +1073,12 @@ export const sv = {
       sources: 'Källor',
       total: 'Poster i trädet',
       totalOfLimit: '{{total}} av {{limit}}',
+      limitOf: {
+        persons: 'Personer i trädet',
+        locations: 'Platser i trädet',
+        events: 'Händelser i trädet',
+        nodes: 'Poster i trädet',
+      },
       rename: 'Byt namn',
       renameNamed: 'Byt namn på trädet {{name}}',
       delete: 'Radera',

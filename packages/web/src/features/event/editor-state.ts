@@ -19,6 +19,7 @@ import {
   emptyEventDateValue,
   eventDateValueErrors,
   eventDateValueFrom,
+  sendableEventDate,
 } from '../../lib/date-input/date-input-model.ts';
 import type { LocationChoice } from '../location/LocationPicker.tsx';
 import { type LocalNote, newNotesOf } from '../note/local-notes.ts';
@@ -431,14 +432,15 @@ export function withoutParticipant(draft: EventDraft, personId: string): EventDr
 /**
  * What the source panel's suggest button asks for (SPEC §2, §9: citations of related events,
  * birth ↔ baptism and death ↔ burial of the same main person, residences then and there): the
- * event's main persons (a residence's residents), dates as typed, the chosen place.
+ * event's main persons (a residence's residents), dates as typed once they are dates, the chosen place.
  */
 export function suggestSourcesFor(draft: EventDraft, eventId: string | null): SuggestSourcesFor {
   const persons =
     draft.type === 'residence'
       ? draft.participants
       : draft.participants.filter((participant) => normaliseRole(participant.role, draft.type) === 'primary');
-  const input = inputOfDraft(draft);
+  // A half-typed date ("1881-5") is not sent: the suggestions are asked without a date until it is one.
+  const input = sendableEventDate(inputOfDraft(draft)) ?? {};
   return {
     type: draft.type,
     personIds: persons.map((participant) => participant.personId),

@@ -1,4 +1,4 @@
-import { isValidPartialDate } from '@anor/core';
+import { immediateDateProblems, partialDateProblem } from '@anor/core';
 import { Group, Input, TextInput } from '@mantine/core';
 import { type KeyboardEvent, type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +19,11 @@ interface DateInputProps {
   onChange: (value: string) => void;
   label: ReactNode;
   description?: ReactNode;
-  /** A problem to show (already translated); without one, an invalid date shows its own message once left. */
+  /**
+   * A problem to show (already translated). What is wrong with the typed date itself is shown
+   * instead, in its own words: at once for a complete part that cannot be (month 13, 31 April,
+   * 29 February 1821), otherwise once a field is left.
+   */
   error?: ReactNode;
   required?: boolean;
   disabled?: boolean;
@@ -71,8 +75,9 @@ export function DateInput({ value, onChange, label, description, error, required
     }
   };
 
-  const isInvalid = !isValidPartialDate(valueFromParts(parts));
-  const shownError = error ?? (isLeft && isInvalid ? t('events.validation.invalidDate') : undefined);
+  const problem = partialDateProblem(valueFromParts(parts));
+  const showsProblem = problem !== null && (isLeft || Boolean(error) || immediateDateProblems.includes(problem.code));
+  const shownError = showsProblem ? t(problem.code, 'values' in problem ? problem.values : {}) : error;
 
   const field = (part: DatePart, ref: RefObject<HTMLInputElement | null>) => (
     <TextInput

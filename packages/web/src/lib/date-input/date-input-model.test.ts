@@ -13,14 +13,16 @@ import {
   eventDateValueFrom,
   isPartEnabled,
   partsFromValue,
-  settleDependents,
+  sendableEventDate,
   showsEndDate,
   valueFromParts,
 } from './date-input-model.ts';
 
 // SPEC §4: "Date input: year up to 4 digits; a complete year moves focus to month, a complete
 // month to day. A one-digit month or day other than 0 is padded with a zero on blur. An invalid
-// combination clears the dependent parts." §5 gives the rules of a valid date.
+// combination clears the dependent parts." §5 gives the rules of a valid date. Issue 19 item 6:
+// nothing typed is changed into something else; an invalid combination is refused with a message
+// (DateInput, `partialDateProblem`) and the form sends nothing, instead of being cleared.
 
 const parts = (year: string, month = '', day = ''): DateParts => ({ year, month, day });
 
@@ -52,31 +54,22 @@ describe('the year', () => {
     expect(changeYear(emptyDateParts, '850-')).toEqual({ parts: parts('850'), focus: 'month' });
   });
 
-  it('takes a whole pasted date', () => {
+  it('takes a whole pasted date, as it is written', () => {
     expect(changeYear(emptyDateParts, '1850-03-12').parts).toEqual(parts('1850', '03', '12'));
     expect(changeYear(emptyDateParts, '1850/3/7').parts).toEqual(parts('1850', '03', '07'));
-    expect(changeYear(emptyDateParts, '1900-02-29').parts).toEqual(parts('1900', '02'));
+    expect(changeYear(emptyDateParts, '1900-02-29').parts).toEqual(parts('1900', '02', '29'));
+    expect(changeYear(emptyDateParts, '1850-13-01').parts).toEqual(parts('1850', '13', '01'));
   });
 
-  it('clears 29 February when the completed year is not a leap year', () => {
-    expect(type(parts('', '02', '29'), 'year', '1900').parts).toEqual(parts('1900', '02'));
+  it('keeps 29 February when the completed year is not a leap year (the input says so)', () => {
+    expect(type(parts('', '02', '29'), 'year', '1900').parts).toEqual(parts('1900', '02', '29'));
+    expect(type(parts('', '02', '29'), 'year', '1821').parts).toEqual(parts('1821', '02', '29'));
     expect(type(parts('', '02', '29'), 'year', '2000').parts).toEqual(parts('2000', '02', '29'));
-    expect(type(parts('', '02', '29'), 'year', '2024').parts).toEqual(parts('2024', '02', '29'));
   });
 
-  it('does not clear the day while the year is still being typed', () => {
-    // "2" and "20" are not leap years, but "2004" is: the day stays until the year is complete.
-    expect(type(parts('', '02', '29'), 'year', '20').parts).toEqual(parts('20', '02', '29'));
-    expect(type(parts('', '02', '29'), 'year', '2004').parts).toEqual(parts('2004', '02', '29'));
-  });
-
-  it('clears month and day when it is left empty', () => {
-    expect(blurPart(parts('', '03', '12'), 'year')).toEqual(emptyDateParts);
-  });
-
-  it('settles a short year when it is left', () => {
-    expect(blurPart(parts('185', '02', '29'), 'year')).toEqual(parts('185', '02'));
-    expect(blurPart(parts('184', '02', '29'), 'year')).toEqual(parts('184', '02', '29'));
+  it('keeps month and day when it is left empty', () => {
+    expect(blurPart(parts('', '03', '12'), 'year')).toEqual(parts('', '03', '12'));
+    expect(blurPart(parts('185', '02', '29'), 'year')).toEqual(parts('185', '02', '29'));
   });
 });
 
@@ -87,13 +80,13 @@ describe('the month', () => {
     expect(type(parts('1850'), 'month', '12')).toEqual({ parts: parts('1850', '12'), focus: 'day' });
   });
 
-  it('refuses a month above 12', () => {
-    expect(changeMonth(parts('1850', '1'), '13').parts).toEqual(parts('1850', '1'));
-    expect(type(parts('1850'), 'month', '19').parts.month).toBe('1');
+  it('keeps a month above 12 as typed and stays put', () => {
+    expect(changeMonth(parts('1850', '1'), '13')).toEqual({ parts: parts('1850', '13'), focus: null });
+    expect(type(parts('1850'), 'month', '19').parts.month).toBe('19');
   });
 
-  it('takes 00 as an unknown month, which clears the day and stays put', () => {
-    expect(type(parts('1850', '', '12'), 'month', '00')).toEqual({ parts: parts('1850', '00'), focus: null });
+  it('keeps 00 as typed and stays put (it is refused with a message, not read as "unknown")', () => {
+    expect(type(parts('1850', '', '12'), 'month', '00')).toEqual({ parts: parts('1850', '00', '12'), focus: null });
   });
 
   it('is padded when a single digit other than 0 is left', () => {
@@ -105,16 +98,14 @@ describe('the month', () => {
     expect(changeMonth(parts('1850'), '3/')).toEqual({ parts: parts('1850', '03'), focus: 'day' });
   });
 
-  it('clears a day the new month does not have', () => {
-    // Day 31, then the month changed to 02.
-    expect(type(parts('1850', '', '31'), 'month', '02').parts).toEqual(parts('1850', '02'));
-    expect(type(parts('1850', '', '31'), 'month', '04').parts).toEqual(parts('1850', '04'));
-    expect(type(parts('1850', '', '30'), 'month', '04').parts).toEqual(parts('1850', '04', '30'));
-    expect(blurPart(parts('1850', '4', '31'), 'month')).toEqual(parts('1850', '04'));
+  it('keeps a day the new month does not have', () => {
+    expect(type(parts('1850', '', '31'), 'month', '02').parts).toEqual(parts('1850', '02', '31'));
+    expect(type(parts('1850', '', '31'), 'month', '04').parts).toEqual(parts('1850', '04', '31'));
+    expect(blurPart(parts('1850', '4', '31'), 'month')).toEqual(parts('1850', '04', '31'));
   });
 
-  it('clears the day when it is emptied', () => {
-    expect(blurPart(parts('1850', '', '12'), 'month')).toEqual(parts('1850'));
+  it('keeps the day when the month is emptied', () => {
+    expect(blurPart(parts('1850', '', '12'), 'month')).toEqual(parts('1850', '', '12'));
   });
 });
 
@@ -124,12 +115,11 @@ describe('the day', () => {
     expect(changeDay(parts('1850', '03'), '1x').parts.day).toBe('1');
   });
 
-  it('refuses a day the month does not have, and day 00', () => {
-    expect(type(parts('1850', '04'), 'day', '31').parts.day).toBe('3');
-    expect(type(parts('1900', '02'), 'day', '29').parts.day).toBe('2');
-    expect(type(parts('2000', '02'), 'day', '29').parts.day).toBe('29');
-    expect(type(parts('1850', '01'), 'day', '32').parts.day).toBe('3');
-    expect(type(parts('1850', '01'), 'day', '00').parts.day).toBe('0');
+  it('keeps a day the month does not have, and day 00, as typed', () => {
+    expect(type(parts('1850', '04'), 'day', '31').parts.day).toBe('31');
+    expect(type(parts('1821', '02'), 'day', '29').parts.day).toBe('29');
+    expect(type(parts('1850', '01'), 'day', '32').parts.day).toBe('32');
+    expect(type(parts('1850', '01'), 'day', '00').parts.day).toBe('00');
   });
 
   it('allows 29 February while the year is unknown', () => {
@@ -152,9 +142,9 @@ describe('dependencies between the fields', () => {
     expect(isPartEnabled(parts('1850', '1'), 'day')).toBe(true);
   });
 
-  it('leaves a valid combination alone', () => {
-    expect(settleDependents(parts('2024', '02', '29'))).toEqual(parts('2024', '02', '29'));
-    expect(settleDependents(parts('1850', '1', '31'))).toEqual(parts('1850', '1', '31'));
+  it('keeps a field that holds text usable, so that it can be corrected', () => {
+    expect(isPartEnabled(parts('', '03'), 'month')).toBe(true);
+    expect(isPartEnabled(parts('1850', '', '12'), 'day')).toBe(true);
   });
 });
 
@@ -164,8 +154,9 @@ describe('the value', () => {
     expect(valueFromParts(parts('1850', '03'))).toBe('1850-03');
     expect(valueFromParts(parts('1850', '03', '12'))).toBe('1850-03-12');
     expect(valueFromParts(parts('185', '0'))).toBe('185-0');
-    // Month 00 means "unknown": the value is the year alone (the API refuses a zero month).
-    expect(valueFromParts(parts('1850', '00'))).toBe('1850');
+    // Nothing is left out: month 00 stays in the value (and is refused there), a day without a month too.
+    expect(valueFromParts(parts('1850', '00'))).toBe('1850-00');
+    expect(valueFromParts(parts('1850', '', '12'))).toBe('1850--12');
     expect(valueFromParts(emptyDateParts)).toBe('');
   });
 
@@ -223,5 +214,16 @@ describe('the event date input', () => {
       startDate: 'events.validation.dateRequired',
     });
     expect(eventDateValueErrors({ ...emptyEventDateValue, startDate: '185', endDate: '' })).toEqual({});
+    for (const startDate of ['1881-5', '1850-00', '1850-13', '1850-04-31', '1821-02-29']) {
+      expect(eventDateValueErrors({ ...emptyEventDateValue, startDate })).toEqual({
+        startDate: 'events.validation.invalidDate',
+      });
+    }
+  });
+
+  it('lets a date be sent only when the shared schema takes it', () => {
+    expect(sendableEventDate({ startDate: '1881-5', endDate: '' })).toBeNull();
+    expect(sendableEventDate({ startDate: '1881', endDate: '1881-5' })).toBeNull();
+    expect(sendableEventDate({ startDate: '1881-05', endDate: '' })).toEqual({ startDate: '1881-05', endDate: '' });
   });
 });

@@ -1,21 +1,15 @@
 /**
  * The date input of SPEC §4 as data, so that its rules are tested without a browser:
  * - the year takes up to four digits; a complete year moves the focus to the month, a complete
- *   month (two digits) to the day;
- * - a one-digit month or day other than 0 is padded with a zero when the field is left;
- * - an invalid combination clears the parts that depend on it: no year clears month and day; no
- *   month (or month 00, "unknown") clears the day; a day the month does not have (31 in April,
- *   29 February in a year that is not a leap year) is cleared when the month or year is settled.
- * A month above 12, a day above the month's last day or a day 00 is refused as it is typed.
+ *   month (two digits, 01–12) to the day;
+ * - a one-digit month or day other than 0 is padded with a zero when the field is left.
+ * What is typed is never changed into something else (issue 19 item 6): month 13, day 31 in April,
+ * 29 February 1821, month or day 00 stay as typed, and the input says what is wrong with them
+ * (`partialDateProblem` of `@anor/core`); a form sends nothing until the date is valid. SPEC §4's
+ * "an invalid combination clears the dependent parts" is read as "is refused": clearing a typed
+ * day because the month changed would lose what the user wrote without a word.
  */
-import {
-  type DateType,
-  daysInMonth,
-  type EventDateInput,
-  eventDateIssues,
-  isValidPartialDate,
-  resolveEventDate,
-} from '@anor/core';
+import { type DateType, type EventDateInput, eventDateIssues, partialDateSchema, resolveEventDate } from '@anor/core';
 
 export type DatePart = 'year' | 'month' | 'day';
 
@@ -47,11 +41,11 @@ export function partsFromValue(value: string | null | undefined): DateParts {
 }
 
 /**
- * The value of the fields: "1850", "1850-03", "1850-03-12", or what is typed so far. Month 00
- * ("unknown", SPEC §5) is left out of the value: the date is the year alone, as it is stored.
+ * The value of the fields: "1850", "1850-03", "1850-03-12", or what is typed so far ("1850-13",
+ * "1850--12" for a day without a month). Nothing is left out or added: month 00 stays "1850-00".
  */
 export function valueFromParts(parts: DateParts): string {
-  if ((parts.month === '' || parts.month === '00') && parts.day === '') return parts.year;
+  if (parts.month === '' && parts.day === '') return parts.year;
   if (parts.day === '') return `${parts.year}-${parts.month}`;
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
@@ -69,35 +63,16 @@ function isCompleteMonth(month: string): boolean {
   return /^\d{2}$/.test(month) && Number(month) >= 1 && Number(month) <= 12;
 }
 
-function validYear(year: string): number | null {
-  const value = Number(year);
-  return /^\d{1,4}$/.test(year) && value >= 1 ? value : null;
-}
-
-/** The last day the month can have: its length (a leap year assumed until the year is known), or 31. */
-export function lastDayAllowed(parts: DateParts): number {
-  if (!isCompleteMonth(parts.month)) return 31;
-  return daysInMonth(validYear(parts.year) ?? 2000, Number(parts.month));
-}
-
 function pad(value: string): string {
   return /^[1-9]$/.test(value) ? `0${value}` : value;
 }
 
-/** Clears the parts that the others make invalid (see the rules at the top). */
-export function settleDependents(parts: DateParts): DateParts {
-  if (parts.year === '') return emptyDateParts;
-  if (parts.month === '' || parts.month === '00') return parts.day === '' ? parts : { ...parts, day: '' };
-  if (/^\d{2}$/.test(parts.day) && Number(parts.day) > lastDayAllowed(parts)) return { ...parts, day: '' };
-  return parts;
-}
-
-/** A whole date pasted or typed into the year field ("1850-03-12", "1850/3/12") fills all three. */
+/** A whole date pasted or typed into the year field ("1850-03-12", "1850/3/12") fills all three, as typed. */
 function pastedParts(text: string): DateParts | null {
   const match = /^\s*(\d{1,4})[-./ ](\d{1,2})(?:[-./ ](\d{1,2}))?\s*$/.exec(text);
   const [, year = '', month = '', day = ''] = match ?? [];
-  if (!match || Number(month) > 12) return null;
-  return settleDependents({ year, month: pad(month), day: Number(day) === 0 ? '' : pad(day) });
+  if (!match) return null;
+  return { year, month: pad(month), day: pad(day) };
 }
 
 export function changeYear(parts: DateParts, text: string): PartChange {
@@ -105,26 +80,24 @@ export function changeYear(parts: DateParts, text: string): PartChange {
   if (pasted) return { parts: pasted, focus: null };
   const year = digitsOf(text, 'year');
   const next = { ...parts, year };
-  if (year.length === maxDigits.year) return { parts: settleDependents(next), focus: 'month' };
-  if (year !== '' && endsWithSeparator(text)) return { parts: settleDependents(next), focus: 'month' };
+  if (year.length === maxDigits.year) return { parts: next, focus: 'month' };
+  if (year !== '' && endsWithSeparator(text)) return { parts: next, focus: 'month' };
   return { parts: next, focus: null };
 }
 
 export function changeMonth(parts: DateParts, text: string): PartChange {
   const month = digitsOf(text, 'month');
-  if (month.length === 2 && Number(month) > 12) return { parts, focus: null };
   if (month.length === 1 && month !== '0' && endsWithSeparator(text)) {
-    return { parts: settleDependents({ ...parts, month: pad(month) }), focus: 'day' };
+    return { parts: { ...parts, month: pad(month) }, focus: 'day' };
   }
   const next = { ...parts, month };
-  if (month.length === 2) return { parts: settleDependents(next), focus: month === '00' ? null : 'day' };
+  // A complete month moves on; one that is not a month (00, 13) stays, with its message.
+  if (month.length === 2) return { parts: next, focus: isCompleteMonth(month) ? 'day' : null };
   return { parts: next, focus: null };
 }
 
 export function changeDay(parts: DateParts, text: string): PartChange {
-  const day = digitsOf(text, 'day');
-  if (day.length === 2 && (Number(day) < 1 || Number(day) > lastDayAllowed(parts))) return { parts, focus: null };
-  return { parts: { ...parts, day }, focus: null };
+  return { parts: { ...parts, day: digitsOf(text, 'day') }, focus: null };
 }
 
 /** Typing in a field. */
@@ -134,11 +107,11 @@ export function changePart(parts: DateParts, part: DatePart, text: string): Part
   return changeDay(parts, text);
 }
 
-/** Leaving a field: a one-digit month or day is padded, then the dependent parts are settled. */
+/** Leaving a field: a one-digit month or day other than 0 is padded; nothing else changes. */
 export function blurPart(parts: DateParts, part: DatePart): DateParts {
-  if (part === 'month') return settleDependents({ ...parts, month: pad(parts.month) });
-  if (part === 'day') return settleDependents({ ...parts, day: pad(parts.day) });
-  return settleDependents(parts);
+  if (part === 'month') return { ...parts, month: pad(parts.month) };
+  if (part === 'day') return { ...parts, day: pad(parts.day) };
+  return parts;
 }
 
 /** The field before this one, for Backspace in an empty field. */
@@ -146,10 +119,13 @@ export function previousPart(part: DatePart): DatePart | null {
   return part === 'day' ? 'month' : part === 'month' ? 'year' : null;
 }
 
-/** Whether a field can be used: the month needs a year, the day a known month. */
+/**
+ * Whether a field can be used: the month needs a year, the day a month. A field that holds text
+ * stays usable, so that what is typed there can always be corrected.
+ */
 export function isPartEnabled(parts: DateParts, part: DatePart): boolean {
-  if (part === 'month') return parts.year !== '';
-  if (part === 'day') return parts.year !== '' && parts.month !== '' && parts.month !== '00';
+  if (part === 'month') return parts.year !== '' || parts.month !== '';
+  if (part === 'day') return (parts.year !== '' && parts.month !== '' && parts.month !== '00') || parts.day !== '';
   return true;
 }
 
@@ -200,12 +176,26 @@ export function changeStartType(value: EventDateValue, type: DateType, allowRang
   return { ...value, startDateType: type };
 }
 
-/** The problem of each date field, as catalogue codes (SPEC §5), for showing under the fields. */
+/** Whether a typed date passes the shared schema the server uses (`partialDateSchema` of `@anor/core`). */
+export function isSendableDate(text: string): boolean {
+  return partialDateSchema.safeParse(text).success;
+}
+
+/**
+ * The problem of each date field, as catalogue codes (SPEC §5), for showing under the fields.
+ * The dates are checked with the server's schema, so that no request goes out with a date the
+ * server refuses (a half-typed "1881-5").
+ */
 export function eventDateValueErrors(value: EventDateValue): Partial<Record<'startDate' | 'endDate', string>> {
   const errors: Partial<Record<'startDate' | 'endDate', string>> = {};
-  if (!isValidPartialDate(value.startDate)) errors.startDate = 'events.validation.invalidDate';
-  if (!isValidPartialDate(value.endDate)) errors.endDate = 'events.validation.invalidDate';
+  if (!isSendableDate(value.startDate)) errors.startDate = 'events.validation.invalidDate';
+  if (!isSendableDate(value.endDate)) errors.endDate = 'events.validation.invalidDate';
   if (errors.startDate || errors.endDate) return errors;
   for (const issue of eventDateIssues(value)) errors[issue.path[0]] ??= issue.code;
   return errors;
+}
+
+/** The date as it may be sent: the typed date when both fields pass the shared schema, else null. */
+export function sendableEventDate(value: EventDateInput): EventDateInput | null {
+  return isSendableDate(value.startDate ?? '') && isSendableDate(value.endDate ?? '') ? value : null;
 }
