@@ -27,9 +27,11 @@ import { registerConfigRoutes } from './modules/config/config.routes.ts';
 import { registerContactRoutes } from './modules/contact/contact.routes.ts';
 import { registerDemoRoutes } from './modules/demo/demo.routes.ts';
 import { registerEventRoutes } from './modules/event/event.routes.ts';
+import { sweepGedcomSpool } from './modules/gedcom/gedcom.job.ts';
 import { registerGedcomRoutes } from './modules/gedcom/gedcom.routes.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { createHealthService } from './modules/health/health.service.ts';
+import { registerJobRoutes } from './modules/job/job.routes.ts';
 import { registerLocationRoutes } from './modules/location/location.routes.ts';
 import { registerNoteRoutes } from './modules/note/note.routes.ts';
 import { registerOverviewRoutes } from './modules/overview/overview.routes.ts';
@@ -96,7 +98,19 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
     publicUrl: config.publicUrl,
     mailer: outMailer,
   });
-  const ctx = createContext(config, database.db, auth, outMailer, { freeBytes: database.freeBytes });
+  const ctx = createContext(config, database.db, auth, outMailer, {
+    freeBytes: database.freeBytes,
+    embedded: database.kind === 'pglite',
+  });
+  // The job runner: at start it fails the jobs a stopped server left and removes their spool files;
+  // at close it stops the running ones (their transactions roll back).
+  app.addHook('onReady', async () => {
+    await ctx.jobs.start();
+    await sweepGedcomSpool(ctx, database.kind === 'pglite');
+  });
+  app.addHook('onClose', async () => {
+    await ctx.jobs.stop();
+  });
   database.onConnectionError?.((error) => {
     // Code and message only: pg's error carries the whole client, its cancel key among it.
     const code = (error as { code?: unknown }).code;
@@ -132,6 +146,7 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
   registerSourceRoutes(app, ctx);
   registerOverviewRoutes(app, ctx);
   registerGedcomRoutes(app, ctx);
+  registerJobRoutes(app, ctx);
   registerContactRoutes(app, ctx);
   registerConfigRoutes(app, ctx);
   registerDemoRoutes(app, ctx);

@@ -5,7 +5,9 @@ import { RateLimiter } from './http/rate-limit.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { type ContactService, createContactService } from './modules/contact/contact.service.ts';
 import { createEventService, type EventService } from './modules/event/event.service.ts';
+import { registerGedcomImportJob } from './modules/gedcom/gedcom.job.ts';
 import { createGedcomService, type GedcomService } from './modules/gedcom/gedcom.service.ts';
+import { createJobService, type JobService } from './modules/job/job.service.ts';
 import { createLocationService, type LocationService } from './modules/location/location.service.ts';
 import { createNoteService, type NoteService } from './modules/note/note.service.ts';
 import { createOverviewService, type OverviewService } from './modules/overview/overview.service.ts';
@@ -29,6 +31,8 @@ export interface AppContext {
   sources: SourceService;
   overview: OverviewService;
   gedcom: GedcomService;
+  /** Long work run outside the request (GEDCOM imports); started and stopped with the app. */
+  jobs: JobService;
   contact: ContactService;
   limiters: Record<keyof Config['rateLimits'], RateLimiter>;
 }
@@ -39,17 +43,27 @@ export function createContext(
   db: Db,
   auth: Auth,
   mailer: Mailer,
-  storage: { freeBytes?: (() => Promise<number>) | undefined } = {},
+  storage: { freeBytes?: (() => Promise<number>) | undefined; embedded?: boolean } = {},
 ): AppContext {
   const limiters = Object.fromEntries(
     Object.entries(config.rateLimits).map(([name, rule]) => [name, new RateLimiter(rule)]),
   ) as AppContext['limiters'];
+  const users = createUserService({ db, auth, mailer, supportEmail: config.supportEmail });
+  const gedcom = createGedcomService({
+    db,
+    maxPaidBytes: config.gedcomMaxBytes,
+    paidNodeLimit: config.paidNodeLimit,
+    jobStatementMs: config.databaseTimeouts.jobStatementMs,
+    freeBytes: storage.freeBytes,
+  });
+  const jobs = createJobService({ db, embedded: storage.embedded ?? true });
+  registerGedcomImportJob(jobs, gedcom, users);
   return {
     config,
     db,
     auth,
     mailer,
-    users: createUserService({ db, auth, mailer, supportEmail: config.supportEmail }),
+    users,
     trees: createTreeService({ db, livingYears: config.privacyLivingYears }),
     persons: createPersonService({ db, livingYears: config.privacyLivingYears }),
     locations: createLocationService({ db }),
@@ -57,13 +71,8 @@ export function createContext(
     notes: createNoteService({ db }),
     sources: createSourceService({ db, livingYears: config.privacyLivingYears }),
     overview: createOverviewService({ db, livingYears: config.privacyLivingYears }),
-    gedcom: createGedcomService({
-      db,
-      maxPaidBytes: config.gedcomMaxBytes,
-      paidNodeLimit: config.paidNodeLimit,
-      jobStatementMs: config.databaseTimeouts.jobStatementMs,
-      freeBytes: storage.freeBytes,
-    }),
+    gedcom,
+    jobs,
     contact: createContactService({ db, mailer, supportEmail: config.supportEmail }),
     limiters,
   };

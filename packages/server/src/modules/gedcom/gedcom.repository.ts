@@ -240,11 +240,15 @@ function statementOf(table: Table): Statement {
 class Writer {
   private last: Promise<unknown> = Promise.resolve();
   private sent = false;
+  private queued = 0;
+  private finished = 0;
 
   constructor(
     private readonly tx: Db,
     private readonly treeId: string,
     private readonly signal: AbortSignal | undefined,
+    /** Told after each statement: the share (0 to 1) of the statements queued so far that are done. */
+    private readonly onProgress?: (fraction: number) => void,
   ) {}
 
   rows(table: Table, rows: readonly object[]): void {
@@ -258,10 +262,14 @@ class Writer {
 
   send(query: SQL): void {
     const { tx, signal } = this;
-    const run = () => {
+    const run = async () => {
       signal?.throwIfAborted();
-      return tx.execute(query);
+      const result = await tx.execute(query);
+      this.finished += 1;
+      this.onProgress?.(this.finished / this.queued);
+      return result;
     };
+    this.queued += 1;
     // The first statement goes at once (so that the database works while the next is prepared),
     // each later one when the one before it is done.
     this.last = this.sent ? this.last.then(run) : new Promise((resolve) => resolve(run()));
@@ -352,8 +360,9 @@ export async function insertPlan(
   drained: readonly DrainedRows[],
   plan: ImportPlan,
   signal?: AbortSignal,
+  onProgress?: (fraction: number) => void,
 ): Promise<void> {
-  const writer = new Writer(tx, treeId, signal);
+  const writer = new Writer(tx, treeId, signal, onProgress);
   for (const rows of drained) writeDrained(writer, rows);
   writeRest(writer, treeId, plan);
   await writer.done();

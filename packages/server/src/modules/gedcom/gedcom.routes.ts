@@ -1,9 +1,13 @@
 import type { Readable } from 'node:stream';
 import {
+  type GedcomImportAnswer,
   gedcomExportQuerySchema,
   gedcomImportAnswerSchema,
   gedcomImportJsonBodySchema,
   gedcomImportQuerySchema,
+  type Job,
+  jobSchema,
+  uuidv7,
 } from '@anor/core';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -13,7 +17,17 @@ import { AppError, parseOrThrow, sendError } from '../../http/errors.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { treeParams } from '../../http/params.ts';
 import { currentViewer, requireUser } from '../../http/session.ts';
-import { checkUploadBeforeBody, readUploadBody } from './gedcom.upload.ts';
+import type { GedcomImportJobInput } from './gedcom.job.ts';
+import { removeSpooled, type SpooledFile, spoolDirOf, spoolText } from './gedcom.spool.ts';
+import { checkUploadBeforeBody, isSpooledBody, readUploadBody, spoolUploadBody } from './gedcom.upload.ts';
+
+/** Spool files a job took over: the job removes them when it ends. */
+const handedOver = new WeakSet<SpooledFile>();
+
+/** `Prefer: respond-async` (RFC 7240): answer 202 with the job at once instead of waiting for its end. */
+function wantsAsync(request: FastifyRequest): boolean {
+  return /\brespond-async\b/i.test(String(request.headers.prefer ?? ''));
+}
 
 const userParams = z.strictObject({ userId: z.string().min(1).max(64) });
 const tags = ['gedcom'];
@@ -38,7 +52,8 @@ function attachmentHeader(name: string): string {
  */
 export function registerGedcomRoutes(app: FastifyInstance, ctx: AppContext) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { auth, users, gedcom, config } = ctx;
+  const { auth, users, gedcom, config, jobs } = ctx;
+  const spoolDir = spoolDirOf(config.dataDir);
 
   app.register(async (scope) => {
     scope.setErrorHandler((error: FastifyError, request, reply) => {
@@ -53,9 +68,14 @@ export function registerGedcomRoutes(app: FastifyInstance, ctx: AppContext) {
       }
       throw error;
     });
+    // The file's bytes go to a spool file as they arrive, never whole into memory.
     scope.addContentTypeParser('application/octet-stream', (request: FastifyRequest, payload: Readable) =>
-      readUploadBody(request, payload),
+      spoolUploadBody(request, payload, spoolDir),
     );
+    // A spool file no job took (the request was refused after its body was read) goes at once.
+    scope.addHook('onResponse', async (request) => {
+      if (isSpooledBody(request.body) && !handedOver.has(request.body)) await removeSpooled(request.body.path);
+    });
     // JSON too: the account's limit, not the route's, decides how much of it is read.
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', async (request: FastifyRequest, payload: Readable) => {
@@ -73,35 +93,53 @@ export function registerGedcomRoutes(app: FastifyInstance, ctx: AppContext) {
           summary: 'Create a tree from a GEDCOM file (the bytes, or { gedcomString })',
           params: userParams,
           querystring: gedcomImportQuerySchema,
-          response: { 201: gedcomImportAnswerSchema },
+          // 201 with the report when the client waits; 202 with the job for `Prefer: respond-async`.
+          response: { 201: gedcomImportAnswerSchema, 202: jobSchema },
         },
       },
       async (request, reply) => {
         const viewer = await requireUser(auth, request);
         users.assertSelf(viewer.id, request.params.userId);
-        let content: Uint8Array | string;
         let treeName = request.query.treeName;
-        if (Buffer.isBuffer(request.body)) {
-          content = request.body;
+        const { subscription } = await users.userInfo(viewer.id);
+        const language = requestLanguage(request);
+        let spooled: SpooledFile;
+        let text = false;
+        if (isSpooledBody(request.body)) {
+          spooled = request.body;
+          // Refused here (the onResponse hook removes the file), or handed to the job below.
+          await gedcom.checkImport({ content: spooled, language, subscription });
         } else if (request.body === undefined || request.body === null) {
           throw new AppError('gedcom.error.noFile');
         } else {
           const body = parseOrThrow(gedcomImportJsonBodySchema, request.body);
-          content = body.gedcomString;
           treeName = body.treeName ?? treeName;
+          // Text already decoded: checked as text, then spooled as UTF-8 for the job.
+          await gedcom.checkImport({ content: body.gedcomString, language, subscription });
+          spooled = await spoolText(spoolDir, body.gedcomString);
+          text = true;
         }
-        const { subscription } = await users.userInfo(viewer.id);
-        // A client that goes away cancels the import: its transaction rolls back.
-        const controller = new AbortController();
+        const input: GedcomImportJobInput = { ...spooled, text, treeName: treeName ?? null, language };
+        let job: Job;
+        try {
+          job = await jobs.submit({
+            treeId: uuidv7(),
+            kind: 'gedcomImport',
+            input: input as unknown as Record<string, unknown>,
+            userId: viewer.id,
+          });
+        } catch (error) {
+          await removeSpooled(spooled.path);
+          throw error;
+        }
+        handedOver.add(spooled);
+        if (wantsAsync(request)) return reply.status(202).send(job);
+        // The client waits for the end: a client that goes away cancels the import (it rolls back).
         reply.raw.on('close', () => {
-          if (!reply.raw.writableFinished) controller.abort();
+          if (!reply.raw.writableFinished) void jobs.cancel(viewer.id, job.id).catch(() => undefined);
         });
-        const answer = await gedcom.importFile(
-          viewer,
-          { content, treeName, language: requestLanguage(request), subscription },
-          controller.signal,
-        );
-        return reply.status(201).send(answer);
+        const row = await jobs.settle(job.id);
+        return reply.status(201).send(row.result as GedcomImportAnswer);
       },
     );
   });

@@ -1,6 +1,9 @@
+import { createReadStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import {
   type GedcomExportVersion,
   type GedcomImportAnswer,
+  type JobPhase,
   type Language,
   limitsFor,
   type Subscription,
@@ -9,14 +12,7 @@ import {
   treeNameKey,
   uuidv7,
 } from '@anor/core';
-import {
-  type DecodeResult,
-  decode,
-  GedcomError,
-  type GedcomNode,
-  type GedcomRecordStream,
-  iterateRecords,
-} from '@anor/gedcom';
+import type { GedcomNode } from '@anor/gedcom';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { defaultDatabaseTimeouts, inJobTransaction } from '../../db/timeouts.ts';
@@ -27,10 +23,11 @@ import { assertAccess } from '../tree/tree.access.ts';
 import * as trees from '../tree/tree.repository.ts';
 import { toTreeInfo } from '../tree/tree.service.ts';
 import { exportTree } from './gedcom.export.ts';
-import { createGedcomMapper, isImage } from './gedcom.mapper.ts';
-import { type DrainedRows, ImportCounts, markLineage } from './gedcom.plan.ts';
-import { forgetCachedPlans, insertDrained, insertPlan, insertRest } from './gedcom.repository.ts';
+import { type ImportCounts, markLineage } from './gedcom.plan.ts';
+import { type Decoded, decodeInMemory, headerOf, readGedcom, readWarnings } from './gedcom.read.ts';
+import { forgetCachedPlans, insertPlan } from './gedcom.repository.ts';
 import { assertRoomForImport } from './gedcom.space.ts';
+import type { SpooledFile } from './gedcom.spool.ts';
 import { treeNameOfFile } from './gedcom-values.ts';
 
 export interface GedcomServiceDeps {
@@ -46,11 +43,13 @@ export interface GedcomServiceDeps {
 }
 
 export interface GedcomImportInput {
-  /** The file's bytes, or text already decoded (the JSON form of the call). */
-  content: Uint8Array | string;
+  /** The file's bytes, text already decoded (the JSON form of the call), or the spooled upload. */
+  content: Uint8Array | string | SpooledFile;
   treeName?: string | undefined;
   language: Language;
   subscription: Subscription | null;
+  /** The new tree's id (an import job names it before it starts). */
+  treeId?: string | undefined;
 }
 
 function nodeCeiling(subscription: Subscription | null, paidNodeLimit: number | null): number {
@@ -100,100 +99,46 @@ function assertWithinImportLimits(
   }
 }
 
+const blankBytes = new Set([0x20, 0x09, 0x0a, 0x0d, 0x00, 0xef, 0xbb, 0xbf, 0xfe, 0xff]);
+
 /** Whether the bytes hold nothing but whitespace (and a byte-order mark). */
 function isBlank(content: Uint8Array | string): boolean {
   if (typeof content === 'string') return content.replace(/^\uFEFF/, '').trim() === '';
-  for (const byte of content) {
-    if (
-      byte !== 0x20 &&
-      byte !== 0x09 &&
-      byte !== 0x0a &&
-      byte !== 0x0d &&
-      byte !== 0x00 &&
-      byte !== 0xef &&
-      byte !== 0xbb &&
-      byte !== 0xbf &&
-      byte !== 0xfe &&
-      byte !== 0xff
-    ) {
-      return false;
-    }
+  for (const byte of content) if (!blankBytes.has(byte)) return false;
+  return true;
+}
+
+/** The same for a spooled file, read from the disk until its first byte that is not blank. */
+async function isBlankFile(path: string): Promise<boolean> {
+  for await (const chunk of createReadStream(path) as AsyncIterable<Buffer>) {
+    if (!isBlank(chunk)) return false;
   }
   return true;
 }
 
-function unreadable(error: unknown): unknown {
-  return error instanceof GedcomError
-    ? new AppError('gedcom.error.unreadable', { reason: error.code, line: error.line })
-    : error;
-}
-
-/** Rows are written in batches of about this many while a large file is read. */
-const drainEvery = 5000;
-
 /**
  * Files up to this size are read once into memory, their limits checked, and then written; larger
- * ones (paid accounts only) are written while they are read, so that memory stays flat.
+ * ones (paid accounts only) are written while they are read from the spool file, so that memory
+ * stays flat.
  */
 const inMemoryBytes = 8 * 1024 * 1024;
 
-interface Writing {
-  tx: Db;
-  treeId: string;
-  signal: AbortSignal | undefined;
-  /** Past this many nodes writing stops (the caller refuses the file and rolls back); reading goes on to count. */
-  maxNodes: number;
+function isSpooled(content: GedcomImportInput['content']): content is SpooledFile {
+  return typeof content === 'object' && !(content instanceof Uint8Array);
 }
 
-/**
- * One read of the file through the mapper. Without `writing`, everything stays in memory and is
- * handed back to be written; with it, rows are written in batches as they come.
- */
-async function readFile(text: string, language: Language, writing: Writing | null) {
-  const counts = new ImportCounts();
-  const kept: DrainedRows[] = [];
-  let stream: GedcomRecordStream;
-  let mapper: ReturnType<typeof createGedcomMapper>;
-  let writeOn = writing !== null;
-  const image = (media: { format: string | null; fileReference: string }) => isImage(media.format, media.fileReference);
-  async function drain(): Promise<void> {
-    const rows = mapper.drain();
-    counts.addDrained(rows, image);
-    if (!writing) kept.push(rows);
-    else if (writeOn) {
-      if (counts.nodes > writing.maxNodes) writeOn = false;
-      else await insertDrained(writing.tx, writing.treeId, rows, writing.signal);
-    }
-  }
-  try {
-    stream = iterateRecords(text);
-    const iterator = stream[Symbol.iterator]();
-    let next = iterator.next();
-    mapper = createGedcomMapper(stream.header, { language });
-    while (!next.done) {
-      mapper.add(next.value);
-      if (writing && mapper.pending() >= drainEvery) await drain();
-      next = iterator.next();
-    }
-  } catch (error) {
-    throw unreadable(error);
-  }
-  const { plan, report } = mapper.finish();
-  await drain();
-  counts.addFinal(plan);
-  if (writing && writeOn) await insertRest(writing.tx, writing.treeId, plan, writing.signal);
-  return { counts, report, stream, plan, kept };
+function bytesOf(content: GedcomImportInput['content']): number {
+  if (typeof content === 'string') return Buffer.byteLength(content, 'utf8');
+  return isSpooled(content) ? content.bytes : content.byteLength;
 }
 
-/** The header alone (for the tree's name), from the start of the file. */
-function headerOf(text: string): GedcomNode | null {
-  try {
-    const stream = iterateRecords(text);
-    stream[Symbol.iterator]().next();
-    return stream.header;
-  } catch (error) {
-    throw unreadable(error);
-  }
+/** How an import job follows and ends the import (modules/job). */
+export interface ImportRun {
+  signal?: AbortSignal | undefined;
+  /** What the import is doing, and how much of it (0 to 1) is done. */
+  progress?: (phase: JobPhase, fraction: number) => void;
+  /** The last step inside the import's transaction, with the answer: the job is marked done with the tree. */
+  beforeCommit?: (tx: Db, answer: GedcomImportAnswer) => Promise<void>;
 }
 
 export function createGedcomService({
@@ -213,6 +158,24 @@ export function createGedcomService({
     }
   }
 
+  /**
+   * The checks an import passes before it is started (and before its job is made): the file's
+   * size against the account's tier, that it holds something, and room on the disk.
+   * Each refuses with its own code; the import checks them again.
+   */
+  async function checkImport(input: GedcomImportInput): Promise<void> {
+    const { content, subscription } = input;
+    const bytes = bytesOf(content);
+    const paid = subscriptionStatus(subscription) === 'paid';
+    if (!paid && bytes > textLimits.gedcomBytes) {
+      throw new AppError('limit.gedcomSize', { bytes, max: textLimits.gedcomBytes });
+    }
+    if (paid && bytes > maxPaidBytes) throw new AppError('gedcom.error.tooLarge', { bytes, max: maxPaidBytes });
+    const blank = isSpooled(content) ? await isBlankFile(content.path) : isBlank(content);
+    if (bytes === 0 || blank) throw new AppError('gedcom.error.empty');
+    await assertRoomForImport(freeBytes, bytes);
+  }
+
   return {
     /** The tree as a GEDCOM file: only its owner may take it away whole. */
     async exportFile(
@@ -225,55 +188,59 @@ export function createGedcomService({
       return { name: row.name, text: await exportTree(db, treeId, version, jobStatementMs) };
     },
 
+    checkImport,
+
     /**
      * Creates a tree from a GEDCOM file in one transaction: a refused, failed or cancelled import
-     * leaves nothing behind. Size and content limits are checked before anything is written.
+     * leaves nothing behind. Size and content limits are checked before anything is written. A
+     * spooled file is read from the disk: up to 8 MB once into memory, larger ones streamed.
      */
-    async importFile(viewer: SessionUser, input: GedcomImportInput, signal?: AbortSignal): Promise<GedcomImportAnswer> {
+    async importFile(
+      viewer: SessionUser,
+      input: GedcomImportInput,
+      { signal, progress, beforeCommit }: ImportRun = {},
+    ): Promise<GedcomImportAnswer> {
       const started = performance.now();
       const { content, subscription } = input;
-      const bytes = typeof content === 'string' ? Buffer.byteLength(content, 'utf8') : content.byteLength;
-      const paid = subscriptionStatus(subscription) === 'paid';
-      if (!paid && bytes > textLimits.gedcomBytes) {
-        throw new AppError('limit.gedcomSize', { bytes, max: textLimits.gedcomBytes });
-      }
-      if (paid && bytes > maxPaidBytes) throw new AppError('gedcom.error.tooLarge', { bytes, max: maxPaidBytes });
-      if (bytes === 0 || isBlank(content)) throw new AppError('gedcom.error.empty');
-      await assertRoomForImport(freeBytes, bytes);
+      await checkImport(input);
+      const bytes = bytesOf(content);
+      progress?.('reading', 0);
 
-      // Decoded once; read twice, one record at a time (the file is never whole in memory as nodes):
-      // first to count what it holds and check the limits, then to write it, in batches, inside the
-      // transaction.
-      let text: string;
-      let decoded: DecodeResult | null = null;
-      try {
-        if (typeof content === 'string') text = content;
-        else {
-          decoded = decode(content);
-          text = decoded.text;
-        }
-      } catch (error) {
-        throw unreadable(error);
-      }
-      const header = headerOf(text);
+      // A file in memory is decoded once and read twice, one record at a time: first to count what
+      // it holds and check the limits, then to write it inside the transaction. A large spooled
+      // file is decoded as it streams from the disk, and written while it is read.
+      let inMemoryText: Decoded | null = null;
+      if (!isSpooled(content)) inMemoryText = decodeInMemory(content);
+      else if (bytes <= inMemoryBytes) inMemoryText = decodeInMemory(await readFile(content.path));
+      const source = inMemoryText ? { decoded: inMemoryText } : (content as SpooledFile);
+      const header = await headerOf(source);
       const fileName = header?.children.find((child) => child.tag === 'FILE')?.value?.trim();
       const wanted = input.treeName ?? (fileName ? treeNameOfFile(fileName) : '');
-      const treeId = uuidv7();
+      const treeId = input.treeId ?? uuidv7();
       const max = limitsFor(subscription).trees;
       const maxNodes = nodeCeiling(subscription, paidNodeLimit);
       // A small file (every free account's) is read before anything is written, and refused whole
       // when it passes a limit; a large one is written as it is read, and refused (rolled back) as
       // soon as it passes the node ceiling, with the numbers of the whole file.
-      const inMemory = bytes <= inMemoryBytes ? await readFile(text, input.language, null) : null;
+      const inMemory = inMemoryText
+        ? await readGedcom(source, input.language, null, {
+            signal,
+            onProgress: (fraction) => progress?.('reading', fraction * 0.4),
+          })
+        : null;
       if (inMemory) {
+        progress?.('checking', 0.4);
         assertWithinImportLimits(inMemory.counts, subscription, paidNodeLimit);
         // The persons are written with their relation to the root, so nothing is recomputed after.
         markLineage(inMemory.kept, inMemory.plan);
       }
-      let read: Awaited<ReturnType<typeof readFile>> | null = inMemory;
+      signal?.throwIfAborted();
+      let read: Awaited<ReturnType<typeof readGedcom>> | null = inMemory;
+      let answer: GedcomImportAnswer | null = null;
       try {
         // Longer than a request's statement timeout: a large file's statements write many rows each.
         await inJobTransaction(db, jobStatementMs, async (tx) => {
+          progress?.('writing', 0.45);
           await trees.lockOwner(tx, viewer.id);
           if ((await trees.countTreesOfOwner(tx, viewer.id)) >= max) {
             throw new AppError('limit.trees', { limit: 'trees', max });
@@ -283,9 +250,16 @@ export function createGedcomService({
           const knownRoot = inMemory?.plan.rootId ?? null;
           await trees.insertTree(tx, { id: treeId, ownerId: viewer.id, name, nameKey, rootId: knownRoot });
           if (inMemory) {
-            await insertPlan(tx, treeId, inMemory.kept, inMemory.plan, signal);
+            await insertPlan(tx, treeId, inMemory.kept, inMemory.plan, signal, (fraction) =>
+              progress?.('writing', 0.45 + fraction * 0.5),
+            );
           } else {
-            read = await readFile(text, input.language, { tx, treeId, signal, maxNodes });
+            read = await readGedcom(
+              source,
+              input.language,
+              { tx, treeId, signal, maxNodes },
+              { signal, onProgress: (fraction) => progress?.('writing', fraction * 0.95) },
+            );
             assertWithinImportLimits(read.counts, subscription, paidNodeLimit);
           }
           const rootId = read?.plan.rootId ?? null;
@@ -297,35 +271,52 @@ export function createGedcomService({
             await recomputeRootRelations(tx, treeId);
           }
           signal?.throwIfAborted();
+          if (read === null) throw new AppError('common.error.generic');
+          answer = answerOf(await trees.findTree(tx, treeId), read, header, {
+            bytes,
+            decoded: inMemoryText,
+            viewer,
+            durationMs: Math.round(performance.now() - started),
+          });
+          await beforeCommit?.(tx, answer);
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw new AppError('tree.validation.treeNameAlreadyTaken');
         throw error;
       }
-      if (read === null) throw new AppError('common.error.generic');
-      const { report, stream, counts } = read;
-      for (const warning of [...(decoded?.warnings ?? []), ...stream.warnings]) report.warn(warning.code, warning.line);
-      const row = await trees.findTree(db, treeId);
-      if (!row) throw new AppError('tree.error.notFound');
-      const program = header?.children.find((child) => child.tag === 'SOUR');
-      return {
-        tree: toTreeInfo(row, asViewer(viewer)),
-        created: counts.counts,
-        file: {
-          bytes,
-          encoding: decoded?.encoding ?? null,
-          declared: stream.declared,
-          version: stream.version,
-          program: program
-            ? (program.children.find((child) => child.tag === 'NAME')?.value ?? program.value ?? null)
-            : null,
-        },
-        warnings: report.warningGroups(),
-        kept: report.keptGroups(),
-        rootId: row.rootId,
-        durationMs: Math.round(performance.now() - started),
-      };
+      if (answer === null) throw new AppError('common.error.generic');
+      return answer;
     },
+  };
+}
+
+/** The import's report: the tree, what was created, how the file was read, its warnings and kept lines. */
+function answerOf(
+  row: Awaited<ReturnType<typeof trees.findTree>>,
+  read: Awaited<ReturnType<typeof readGedcom>>,
+  header: GedcomNode | null,
+  facts: { bytes: number; decoded: Decoded | null; viewer: SessionUser; durationMs: number },
+): GedcomImportAnswer {
+  if (!row) throw new AppError('tree.error.notFound');
+  const { report, stream, counts } = read;
+  for (const warning of readWarnings(facts.decoded, stream)) report.warn(warning.code, warning.line);
+  const program = header?.children.find((child) => child.tag === 'SOUR');
+  return {
+    tree: toTreeInfo(row, asViewer(facts.viewer)),
+    created: counts.counts,
+    file: {
+      bytes: facts.bytes,
+      encoding: facts.decoded ? (facts.decoded.decoded?.encoding ?? null) : stream.encoding,
+      declared: stream.declared,
+      version: stream.version,
+      program: program
+        ? (program.children.find((child) => child.tag === 'NAME')?.value ?? program.value ?? null)
+        : null,
+    },
+    warnings: report.warningGroups(),
+    kept: report.keptGroups(),
+    rootId: row.rootId,
+    durationMs: facts.durationMs,
   };
 }
 

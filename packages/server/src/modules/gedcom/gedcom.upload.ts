@@ -5,16 +5,17 @@ import type { Auth } from '../../auth/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import { requireUser } from '../../http/session.ts';
 import type { UserService } from '../user/user.service.ts';
+import { removeSpooled, type SpooledFile, spoolBody } from './gedcom.spool.ts';
 
 /**
  * The GEDCOM upload's checks before its body is read, and the reading itself. Who may upload and
  * how much is settled in `onRequest`, from the session cookie and Content-Length alone: an
  * anonymous or foreign upload gets 401/403 and a free account's oversized one 413 while the body
- * is still on its way, so nobody can make the server read 200 MB it will refuse. The body is then
- * read chunk by chunk into one buffer of the announced size (no copy of every chunk kept besides
- * it) and cut off as soon as it passes the account's limit, also when no Content-Length was sent.
- * The importer needs the whole file (it decodes the bytes to text and reads it twice), so the
- * body ends up in memory once; what streaming cannot save is the file itself.
+ * is still on its way, so nobody can make the server read 200 MB it will refuse. The file's bytes
+ * (`application/octet-stream`) are then streamed to a spool file under DATA_DIR/spool
+ * (gedcom.spool.ts) and cut off as soon as they pass the account's limit, also when no
+ * Content-Length was sent: an upload never sits whole in memory. The JSON form (`{ gedcomString }`,
+ * text already decoded) is read into one buffer of the announced size, as JSON must be parsed whole.
  */
 
 /** A JSON body (`{ gedcomString }`) escapes newlines and quotes: its text may be up to twice the file's bytes. */
@@ -30,6 +31,13 @@ interface UploadAllowance {
 }
 
 const allowances = new WeakMap<FastifyRequest, UploadAllowance>();
+
+/** The bodies this parser spooled: only these name a file (a JSON body never does). */
+const spooledBodies = new WeakSet<object>();
+
+export function isSpooledBody(body: unknown): body is SpooledFile {
+  return typeof body === 'object' && body !== null && spooledBodies.has(body);
+}
 
 /** Past GEDCOM_MAX_BYTES the import's own code (as before); past a free account's 5 MB the tier's. */
 function tooLarge(allowance: UploadAllowance, bytes: number): AppError {
@@ -75,9 +83,34 @@ function allowanceOf(subscription: SubscriptionInfo, maxPaidBytes: number): Uplo
 }
 
 /**
+ * Streams the file's bytes to a spool file in `spoolDir`, refusing them as soon as they pass the
+ * account's limit (the rest is left unread, as Fastify's own limit does, and the file removed). The
+ * upload's content-type parser for `application/octet-stream`.
+ */
+export async function spoolUploadBody(
+  request: FastifyRequest,
+  payload: Readable,
+  spoolDir: string,
+): Promise<SpooledFile> {
+  const allowance = allowances.get(request);
+  // The hook always runs first; without it, nothing may be read.
+  if (!allowance) throw new AppError('auth.error.sessionRequired');
+  const announced = Number(request.headers['content-length']);
+  const hasLength = Number.isSafeInteger(announced) && announced >= 0;
+  const spooled = await spoolBody(spoolDir, payload, bodyLimitOf(request, allowance), (bytes) =>
+    tooLarge(allowance, hasLength ? announced : bytes),
+  );
+  if (hasLength && spooled.bytes !== announced) {
+    await removeSpooled(spooled.path);
+    throw new AppError('common.error.malformedJson');
+  }
+  spooledBodies.add(spooled);
+  return spooled;
+}
+
+/**
  * Reads the body into one buffer, refusing it as soon as it passes the account's limit (the rest
- * is left unread, as Fastify's own limit does). Used as the upload's content-type parser for raw
- * bytes and JSON alike.
+ * is left unread, as Fastify's own limit does). The upload's content-type parser for JSON.
  */
 export function readUploadBody(request: FastifyRequest, payload: Readable): Promise<Buffer> {
   const allowance = allowances.get(request);
