@@ -6,7 +6,13 @@ import { textLimits } from '../limits.ts';
 import { hasInvalidNameCharacters } from '../rules.ts';
 import { coordinatesSchema, locationIdSchema } from './location.ts';
 import { citationIdsSchema, citationSummarySchema, newNotesSchema, noteSchema } from './note.ts';
-import { personIdSchema, personSummarySchema } from './person.ts';
+import {
+  firstNameFieldSchema,
+  genderSchema,
+  lastNameFieldSchema,
+  personIdSchema,
+  personSummarySchema,
+} from './person.ts';
 
 export const eventIdSchema = z.uuid({ error: 'events.error.notFound' });
 export const eventTypeSchema = z.enum(eventTypes, { error: 'events.validation.invalidType' });
@@ -48,6 +54,30 @@ export const participantInputSchema = z
   .superRefine(checkEventDate);
 export type ParticipantInput = z.input<typeof participantInputSchema>;
 
+/**
+ * A participant who is not in the tree yet (SPEC §3 `isNew`): the person is created with the
+ * event, in its transaction, from these names and gender; nothing is created if the event is not.
+ */
+export const newParticipantInputSchema = z
+  .strictObject({
+    isNew: z.literal(true),
+    fName: firstNameFieldSchema,
+    lName: lastNameFieldSchema,
+    gender: genderSchema.default('unknown'),
+    ...participantFields,
+  })
+  .superRefine(checkEventDate);
+export type NewParticipantInput = z.input<typeof newParticipantInputSchema>;
+
+/** A participant of an event's body: a person of the tree, or a new one (`isNew: true`). */
+const eventParticipantInputSchema = z.discriminatedUnion('isNew', [
+  z
+    .strictObject({ isNew: z.literal(false).optional(), personId: personIdSchema, ...participantFields })
+    .superRefine(checkEventDate),
+  newParticipantInputSchema,
+]);
+export type EventParticipantInput = z.input<typeof eventParticipantInputSchema>;
+
 export const eventInputSchema = z
   .strictObject({
     type: eventTypeSchema,
@@ -61,7 +91,7 @@ export const eventInputSchema = z
     locationId: locationIdSchema.nullish(),
     /** … a typed place, "Västra Fors, Sunne, Värmland": matched level by level, missing levels created. */
     location: z.string().max(1000, { error: 'location.validation.nameTooLong' }).nullish(),
-    participants: z.array(participantInputSchema).max(500, { error: 'events.validation.tooManyParticipants' }),
+    participants: z.array(eventParticipantInputSchema).max(500, { error: 'events.validation.tooManyParticipants' }),
     /** The citations cited on the event, in order; left out on an update: unchanged. */
     sourceIds: citationIdsSchema,
     /** Notes written before saving, saved with the event. */

@@ -30,6 +30,12 @@ import { assertWithinLimits } from '../tree/tree.access.ts';
 import { createTreeGate } from '../tree/tree.gate.ts';
 import type { TreeAccessRow } from '../tree/tree.repository.ts';
 import { clampToLife, type LifeSpan, lifeSpansOf } from './event.life.ts';
+import {
+  type KnownParticipantValues,
+  type NewPersonWrite,
+  withNewPersonIds,
+  writeNewPersons,
+} from './event.new-persons.ts';
 import * as events from './event.repository.ts';
 
 export type EventValues = z.output<typeof eventInputSchema>;
@@ -46,9 +52,12 @@ function fail(code: ErrorCode, path: (string | number)[], values?: Record<string
 function prepare(input: EventValues): {
   values: Omit<events.EventWrite, 'locationId'>;
   participants: events.ParticipantWrite[];
+  /** The persons of new participants (SPEC §3 `isNew`), to write before the event. */
+  newPersons: NewPersonWrite[];
 } {
   const dates = resolveEventDate(input);
-  const participants = withNormalisedRoles(input.type, input.participants).map((participant) => ({
+  const withIds = withNewPersonIds(input.participants);
+  const participants = withNormalisedRoles(input.type, withIds.participants).map((participant) => ({
     personId: participant.personId,
     role: participant.role,
     description: participant.description,
@@ -77,6 +86,7 @@ function prepare(input: EventValues): {
       description: input.description,
     },
     participants,
+    newPersons: withIds.newPersons,
   };
 }
 
@@ -163,9 +173,15 @@ export function createEventService({ db, livingYears = privacyRule.livingYears }
     return { locationId: null, created: 0 };
   }
 
-  async function assertPersonsExist(tx: Db, treeId: string, participants: readonly events.ParticipantWrite[]) {
+  async function assertPersonsExist(
+    tx: Db,
+    treeId: string,
+    participants: readonly events.ParticipantWrite[],
+    newPersons: readonly NewPersonWrite[],
+  ) {
     const ids = participants.map((p) => p.personId);
     const found = await persons.existingIds(tx, treeId, ids);
+    for (const created of newPersons) found.add(created.id);
     const missing = ids.findIndex((id) => !found.has(id));
     if (missing !== -1) fail('person.error.notFound', ['participants', missing, 'personId']);
   }
@@ -194,6 +210,8 @@ export function createEventService({ db, livingYears = privacyRule.livingYears }
     // Every participant of every event exists: one query for the whole batch.
     const personIds = prepared.flatMap((item) => item.participants.map((p) => p.personId));
     const found = await persons.existingIds(tx, treeId, personIds);
+    const newPersons = prepared.flatMap((item) => item.newPersons);
+    for (const created of newPersons) found.add(created.id);
     prepared.forEach((item, index) => {
       const missing = item.participants.findIndex((p) => !found.has(p.personId));
       if (missing !== -1) fail('person.error.notFound', at(index, ['participants', missing, 'personId']));
@@ -225,6 +243,8 @@ export function createEventService({ db, livingYears = privacyRule.livingYears }
       }
       rows.push({ id: uuidv7(), values: { ...item.values, locationId }, participants: item.participants });
     }
+    // New participants' persons first: the events' participant rows name them.
+    await writeNewPersons(tx, treeId, newPersons, counted);
     await events.insertEvents(tx, treeId, rows);
     for (const [index, input] of inputs.entries()) {
       const id = (rows[index] as events.NewEvent).id;
@@ -321,7 +341,7 @@ export function createEventService({ db, livingYears = privacyRule.livingYears }
     const current = await load(tx, treeId, id);
     const input: EventValues = { ...inputOf(current), participants: change(current) };
     const item = prepare(input);
-    await assertPersonsExist(tx, treeId, item.participants);
+    await assertPersonsExist(tx, treeId, item.participants, item.newPersons);
     await assertOncePerPerson(tx, treeId, current.type, item.participants, id);
     await events.replaceParticipants(tx, treeId, id, item.participants);
     await events.touchEvent(tx, treeId, id);
@@ -523,7 +543,7 @@ export function createEventService({ db, livingYears = privacyRule.livingYears }
           fail('events.validation.typeChangeNotAllowed', ['type']);
         }
         const item = prepare(input);
-        await assertPersonsExist(tx, treeId, item.participants);
+        await assertPersonsExist(tx, treeId, item.participants, item.newPersons);
         await assertOncePerPerson(tx, treeId, input.type, item.participants, id);
         const place = await resolvePlace(tx, treeId, input);
         const values = { ...item.values, locationId: place.locationId };
@@ -547,7 +567,10 @@ export function createEventService({ db, livingYears = privacyRule.livingYears }
         if (!(await events.updateEvent(tx, treeId, id, oldRevision, values))) {
           throw new AppError('events.error.conflict', { current: before });
         }
-        if (participantsChanged) await events.replaceParticipants(tx, treeId, id, item.participants);
+        if (participantsChanged) {
+          await writeNewPersons(tx, treeId, item.newPersons, counted);
+          await events.replaceParticipants(tx, treeId, id, item.participants);
+        }
         if (sourcesChanged) await setSources(tx, access, id, 'event', input.sourceIds ?? []);
         await saveNewNotes(tx, treeId, id, 'event', input.newNotes);
         if (place.created > 0) assertWithinLimits(await counted(tx, treeId), 'locations', 0);
@@ -564,7 +587,7 @@ export function createEventService({ db, livingYears = privacyRule.livingYears }
       });
     },
 
-    async addParticipant(treeId: string, viewer: Viewer, id: string, participant: EventValues['participants'][number]) {
+    async addParticipant(treeId: string, viewer: Viewer, id: string, participant: KnownParticipantValues) {
       return write(treeId, viewer, async (tx) => {
         await requireEvent(tx, treeId, id);
         return rewriteParticipants(tx, treeId, id, (current) => {
@@ -581,7 +604,7 @@ export function createEventService({ db, livingYears = privacyRule.livingYears }
       viewer: Viewer,
       id: string,
       personId: string,
-      participant: Omit<EventValues['participants'][number], 'personId'>,
+      participant: Omit<KnownParticipantValues, 'personId'>,
     ) {
       return write(treeId, viewer, async (tx) => {
         await requireEvent(tx, treeId, id);
@@ -621,7 +644,7 @@ function sameParticipants(a: readonly events.ParticipantWrite[], b: readonly eve
   return a.length === b.length && a.every((p, i) => participantFields.every((field) => p[field] === b[i]?.[field]));
 }
 
-function participantInput(p: Event['participants'][number]): EventValues['participants'][number] {
+function participantInput(p: Event['participants'][number]): KnownParticipantValues {
   return {
     personId: p.personId,
     role: p.role,

@@ -74,6 +74,16 @@ export async function insertPerson(db: Db, treeId: string, id: string, values: P
   await db.insert(person).values({ treeId, id, ...values });
 }
 
+/** Several new persons in one statement. */
+export async function insertPersons(
+  db: Db,
+  treeId: string,
+  rows: readonly ({ id: string } & PersonWrite)[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insert(person).values(rows.map((row) => ({ treeId, ...row })));
+}
+
 /**
  * Writes the person's own fields with a new revision if the stored revision is still `revision`;
  * answers whether it did. The check is in the statement, so two writers cannot both pass it.

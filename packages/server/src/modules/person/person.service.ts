@@ -636,3 +636,19 @@ export function createPersonService({ db, livingYears = privacyRule.livingYears 
 }
 
 export type PersonService = ReturnType<typeof createPersonService>;
+
+/**
+ * New persons without relations, in one statement, inside the caller's transaction (an event's new
+ * participants, SPEC §3 `isNew`); the caller checks the person limit after writing them.
+ */
+export async function insertUnrelatedPersons(
+  tx: Db,
+  treeId: string,
+  rows: readonly { id: string; values: PersonValues }[],
+): Promise<void> {
+  await persons.insertPersons(
+    tx,
+    treeId,
+    rows.map(({ id, values }) => ({ id, ...values, ...derivedColumns(values) })),
+  );
+}

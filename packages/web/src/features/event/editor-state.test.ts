@@ -95,7 +95,7 @@ describe('draftOfEvent and inputOfDraft', () => {
       locationId: place,
       location: null,
     });
-    expect(input.participants.map((p) => [p.personId, p.role])).toEqual([
+    expect(input.participants.map((p) => [p.isNew ? null : p.personId, p.role])).toEqual([
       [maria, 'godparent'],
       [anna, 'primary'],
       [erik, 'parent'],

@@ -25,6 +25,7 @@ import type { LocationChoice } from '../location/LocationPicker.tsx';
 import { type LocalNote, newNotesOf } from '../note/local-notes.ts';
 import type { SuggestSourcesFor } from '../source/queries.ts';
 import { hasSourceChanges } from '../source/source-rules.ts';
+import { type NewPersonDraft, newPersonErrors, newPersonInputOf } from './new-participant.ts';
 
 /*
  * The event editor's state as plain data, and the pure rules around it: what a saved event looks
@@ -44,6 +45,11 @@ export interface ParticipantDraft {
   description: string;
   /** The person's own period (occupation-like types only). */
   date: EventDateValue;
+  /**
+   * A person not yet in the tree (SPEC §3 `isNew`): created with the event. `personId` is then only
+   * the editor's key for the row (see new-participant.ts).
+   */
+  newPerson?: NewPersonDraft;
 }
 
 export interface EventDraft {
@@ -202,7 +208,7 @@ export function inputOfDraft(draft: EventDraft): EventInput {
       ? { locationId: draft.location.id, location: null }
       : { locationId: null, location: nullable(draft.location.text) }),
     participants: draft.participants.map((participant) => ({
-      personId: participant.personId,
+      ...(participant.newPerson ? newPersonInputOf(participant.newPerson) : { personId: participant.personId }),
       role: normaliseRole(participant.role, draft.type),
       description: participant.description.trim() === '' ? null : participant.description,
       ...(withDates
@@ -236,9 +242,10 @@ function comparable(draft: EventDraft) {
     participants: input.participants
       .map((participant, index) => ({
         ...participant,
+        key: draft.participants[index]?.personId ?? '',
         ...(withDates ? dateFields(draft.participants[index]?.date ?? emptyEventDateValue) : {}),
       }))
-      .sort((a, b) => a.personId.localeCompare(b.personId)),
+      .sort((a, b) => a.key.localeCompare(b.key)),
   };
 }
 
@@ -324,9 +331,19 @@ export function draftErrors(draft: EventDraft, options: DraftCheckOptions = {}):
           endDateType: input.endDateType,
         }
       : {}),
-    participants: input.participants,
+    // By the rows' keys: a new participant has no person id yet.
+    participants: input.participants.map((participant, index) => ({
+      personId: draft.participants[index]?.personId ?? '',
+      role: participant.role,
+    })),
   });
   for (const issue of issues) addError(errors, fieldOfPath(issue.path, draft), issue.code);
+  for (const participant of draft.participants) {
+    if (!participant.newPerson) continue;
+    const nameErrors = newPersonErrors(participant.newPerson);
+    const code = nameErrors.fName ?? nameErrors.lName;
+    if (code) addError(errors, `participant:${participant.personId}`, code);
+  }
   if (hasParticipantDates(draft.type)) {
     for (const participant of draft.participants) {
       const participantDateErrors = eventDateValueErrors(participant.date);
