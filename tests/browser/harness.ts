@@ -105,6 +105,8 @@ export async function startAppServer(): Promise<AppServer> {
 
 export interface ApiUser {
   userId: string;
+  /** The address registered with (unique per call). */
+  email: string;
   /** The session cookie, ready for `context.addCookies([{ ...cookie, url }])`. */
   cookie: { name: string; value: string };
   /** A signed-in JSON call to `/api/{apiPath}`; throws on any error answer. */
@@ -140,6 +142,7 @@ export async function registerApiUser(
   const authed = { ...headers, Cookie: `${cookie.name}=${cookie.value}` };
   return {
     userId: user.id,
+    email,
     cookie,
     async send<T>(method: string, apiPath: string, body: unknown): Promise<T> {
       const response = await fetch(`${server.url}/api/${apiPath}`, {
@@ -153,6 +156,24 @@ export async function registerApiUser(
   };
 }
 
+/**
+ * Waits until the page's transitions and animations have ended (a dialog's fade-in, a closed
+ * notification's fade-out), however long a loaded machine takes: two frames for a transition that
+ * is about to start, then every running animation with an end (not a spinner's endless one).
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    await frame();
+    await frame();
+    const finite = document.getAnimations().filter((animation) => {
+      const end = animation.effect?.getComputedTiming().endTime;
+      return typeof end === 'number' && Number.isFinite(end);
+    });
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+  });
+}
+
 export interface BrowserSessionOptions {
   /** Names the screenshot taken when a test fails: `debug-{name}-{test}.png`. */
   name: string;
@@ -163,6 +184,11 @@ export interface BrowserSessionOptions {
   reducedMotion?: 'reduce' | 'no-preference';
   /** Playwright's time limit for each action and wait of the pages; its own 30 s when not given. */
   timeout?: number;
+  /**
+   * Whether the cookie choice is made before the first page ("only necessary"), so the banner stays
+   * away; true when not given. A test of the banner itself passes false.
+   */
+  cookieConsent?: boolean;
 }
 
 export interface BrowserSession {
@@ -171,8 +197,17 @@ export interface BrowserSession {
   readonly context: BrowserContext;
   /** The first tab. */
   readonly page: Page;
-  /** Uncaught errors of the session's pages; a test ends by expecting none. */
+  /**
+   * What went wrong in the session's pages during the current test: uncaught errors, console errors,
+   * and 4xx/5xx answers to the app's own `/api/` calls that the test did not announce with
+   * `expectHttpError`. Every test fails when it ends with any (checked after each test, then cleared).
+   */
   readonly pageErrors: string[];
+  /**
+   * Announces an error answer the current test provokes on purpose (a refused save, a visitor's 404):
+   * answers with this status to an `/api/` address matching `url` are not errors until the test ends.
+   */
+  expectHttpError(status: number, url: RegExp): void;
   /** Signs the browser in with a session cookie (from `registerApiUser`), before the first navigation. */
   signIn(cookie: { name: string; value: string }): Promise<void>;
   /** Another tab of the same browser (same user), its errors collected with the first tab's. */
@@ -189,12 +224,13 @@ export interface BrowserSession {
  * one and is the place to arrange data through the API and `signIn`.
  */
 export function useBrowserSession(options: BrowserSessionOptions): BrowserSession {
-  const { name, viewport = desktop, locale = 'sv-SE', reducedMotion, timeout } = options;
+  const { name, viewport = desktop, locale = 'sv-SE', reducedMotion, timeout, cookieConsent = true } = options;
   let server: AppServer | undefined;
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
   let page: Page | undefined;
   const pageErrors: string[] = [];
+  const expectedHttpErrors: { status: number; url: RegExp }[] = [];
 
   function ready<T>(value: T | undefined, what: string): T {
     if (value === undefined)
@@ -206,11 +242,22 @@ export function useBrowserSession(options: BrowserSessionOptions): BrowserSessio
     const tab = await ready(context, 'context').newPage();
     if (timeout !== undefined) tab.setDefaultTimeout(timeout);
     tab.on('pageerror', (error) => pageErrors.push(error.message));
-    // Whatever the Content-Security-Policy blocked (an inline script or style, a foreign image or
-    // request) is an error too: the app must work under its own policy (docs/security.md).
+    // Any console error is a failure, among them whatever the Content-Security-Policy blocked (an
+    // inline script or style, a foreign image or request): the app must work under its own policy
+    // (docs/security.md). Chromium's own "Failed to load resource" line for an error answer is left
+    // to the response check below, which knows which answers the test expected.
     tab.on('console', (message) => {
-      if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
-        pageErrors.push(message.text());
+      if (message.type() === 'error' && !/^Failed to load resource/.test(message.text()))
+        pageErrors.push(`console: ${message.text()}`);
+    });
+    tab.on('response', (response) => {
+      const status = response.status();
+      if (status < 400) return;
+      const address = response.url();
+      const own = server !== undefined && address.startsWith(`${server.url}/api/`);
+      if (!own) return;
+      if (expectedHttpErrors.some((expected) => expected.status === status && expected.url.test(address))) return;
+      pageErrors.push(`${response.request().method()} ${address.slice(server?.url.length ?? 0)} answered ${status}`);
     });
     return tab;
   }
@@ -219,14 +266,19 @@ export function useBrowserSession(options: BrowserSessionOptions): BrowserSessio
     server = await startAppServer();
     browser = await launchBrowser();
     context = await browser.newContext({ viewport, locale, ...(reducedMotion ? { reducedMotion } : {}) });
-    await context.addInitScript(() => localStorage.setItem('anor.cookieConsent', 'necessary'));
+    if (cookieConsent) await context.addInitScript(() => localStorage.setItem('anor.cookieConsent', 'necessary'));
     page = await newPage();
   });
 
   afterEach(async (test) => {
-    if (test.task.result?.state !== 'fail' || !page) return;
-    await page.screenshot({ path: path.join(screenshotDir, `debug-${name}-${test.task.name.slice(0, 24)}.png`) });
-    console.log('URL', page.url(), pageErrors);
+    const errors = pageErrors.splice(0);
+    expectedHttpErrors.splice(0);
+    if (test.task.result?.state === 'fail' && page) {
+      await page.screenshot({ path: path.join(screenshotDir, `debug-${name}-${test.task.name.slice(0, 24)}.png`) });
+      console.log('URL', page.url(), errors);
+      return;
+    }
+    if (errors.length > 0) throw new Error(`The pages had errors during the test:\n${errors.join('\n')}`);
   });
 
   afterAll(async () => {
@@ -249,6 +301,9 @@ export function useBrowserSession(options: BrowserSessionOptions): BrowserSessio
       return ready(page, 'page');
     },
     pageErrors,
+    expectHttpError(status, url) {
+      expectedHttpErrors.push({ status, url });
+    },
     async signIn(cookie) {
       await ready(context, 'context').addCookies([{ ...cookie, url: ready(server, 'server').url }]);
     },
@@ -257,8 +312,7 @@ export function useBrowserSession(options: BrowserSessionOptions): BrowserSessio
       for (const close of await target.locator('.mantine-Notification-closeButton').all()) {
         await close.click().catch(() => undefined);
       }
-      // After the 200 ms fade-in, without a focus ring.
-      await target.waitForTimeout(300);
+      await settled(target);
       await target.evaluate(() => {
         if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
       });

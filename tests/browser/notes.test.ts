@@ -1,23 +1,17 @@
-import path from 'node:path';
-import { translate } from '@anor/core/i18n';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   type ApiUser,
   type AppServer,
   browserAvailable,
-  launchBrowser,
+  phone,
   registerApiUser,
-  screenshotDir,
-  startAppServer,
+  sv,
+  useBrowserSession,
 } from './harness.ts';
 import { EventModal } from './pages/event-modal.ts';
 import { NoteListModel } from './pages/note-modal.ts';
 import { ResidenceWizard } from './pages/person-events.ts';
-
-const desktop = { width: 1280, height: 900 };
-const phone = { width: 375, height: 812 };
-const sv = (key: string, values?: Record<string, string | number>) => translate('sv', key, values);
 
 interface StoredNote {
   id: string;
@@ -27,29 +21,17 @@ interface StoredNote {
 }
 
 describe.skipIf(!browserAvailable())('notes in the browser', () => {
+  const session = useBrowserSession({ name: 'notes', reducedMotion: 'reduce', timeout: 10_000 });
   let server: AppServer;
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   let api: ApiUser;
   let treeId = '';
   let annaId = '';
-  const pageErrors: string[] = [];
 
   const notesOf = async (nodeId: string) =>
     (await api.send<{ notes: StoredNote[] }>('GET', `${treeId}/note?nodeId=${nodeId}`, undefined)).notes;
 
-  async function screenshot(name: string, target: Page = page): Promise<void> {
-    for (const close of await target.locator('.mantine-Notification-closeButton').all()) {
-      await close.click().catch(() => undefined);
-    }
-    // After the 200 ms fade-in, without a focus ring.
-    await target.waitForTimeout(300);
-    await target.evaluate(() => {
-      if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
-    });
-    await target.screenshot({ path: path.join(screenshotDir, name) });
-  }
+  const screenshot = (name: string, target: Page = page) => session.screenshot(name, { page: target });
 
   async function openPersonPage(personId: string, target: Page = page): Promise<NoteListModel> {
     await target.goto(`${server.url}/app/${treeId}/person/${personId}`);
@@ -60,7 +42,8 @@ describe.skipIf(!browserAvailable())('notes in the browser', () => {
   }
 
   beforeAll(async () => {
-    server = await startAppServer();
+    server = session.server;
+    page = session.page;
     api = await registerApiUser(server, { fName: 'Anna', password: 'anteckningar-1850', paid: true });
     const tree = await api.send<{ id: string; rootId: string }>('POST', `user/${api.userId}/tree`, {
       treeName: 'Släkten Rud',
@@ -68,26 +51,7 @@ describe.skipIf(!browserAvailable())('notes in the browser', () => {
     treeId = tree.id;
     annaId = tree.rootId;
     await api.send('PUT', `${treeId}/person/${annaId}`, { fName: 'Anna', lName: 'Rud', gender: 'female' });
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: desktop, locale: 'sv-SE', reducedMotion: 'reduce' });
-    await context.addCookies([{ ...api.cookie, url: server.url }]);
-    await context.addInitScript(() => localStorage.setItem('anor.cookieConsent', 'necessary'));
-    page = await context.newPage();
-    page.setDefaultTimeout(10_000);
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-  });
-
-  afterEach(async (test) => {
-    if (test.task.result?.state === 'fail') {
-      await page.screenshot({ path: path.join(screenshotDir, `debug-notes-${test.task.name.slice(0, 24)}.png`) });
-      console.log('URL', page.url(), pageErrors);
-    }
-  });
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.close();
+    await session.signIn(api.cookie);
   });
 
   it('saves a note with bold text, a list and a link on a person, shown after a reload', async () => {
@@ -135,7 +99,6 @@ describe.skipIf(!browserAvailable())('notes in the browser', () => {
     expect(await view.viewText.locator('strong').textContent()).toBe('Rud');
     await screenshot('notes-view-1280.png');
     await view.close();
-    expect(pageErrors).toEqual([]);
   });
 
   it('edits a note: a new title and text replace the old ones', async () => {
@@ -343,7 +306,7 @@ describe.skipIf(!browserAvailable())('notes in the browser', () => {
   });
 
   it('fits a phone: the notes card and the note modal', async () => {
-    const phonePage = await context.newPage();
+    const phonePage = await session.newPage();
     await phonePage.setViewportSize(phone);
     const list = await openPersonPage(annaId, phonePage);
     await list.root.scrollIntoViewIfNeeded();

@@ -1,20 +1,18 @@
 import path from 'node:path';
-import { translate } from '@anor/core/i18n';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   type AppServer,
   browserAvailable,
-  launchBrowser,
+  desktop,
+  phone,
   registerApiUser,
   screenshotDir,
-  startAppServer,
+  sv,
+  useBrowserSession,
 } from './harness.ts';
 import { AppShell } from './pages/app-shell.ts';
 import { PersonListPage } from './pages/person-list-page.ts';
-
-const desktop = { width: 1280, height: 900 };
-const phone = { width: 375, height: 812 };
 
 type Gender = 'male' | 'female' | 'other' | 'unknown';
 
@@ -78,35 +76,21 @@ async function seedTree(server: AppServer) {
 }
 
 describe.skipIf(!browserAvailable())('person search in the browser', () => {
+  const session = useBrowserSession({ name: 'person-search' });
   let server: AppServer;
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   let list: PersonListPage;
   let treeId: string;
   let rootId: string;
-  const pageErrors: string[] = [];
-  const sv = (key: string, values?: Record<string, string | number>) => translate('sv', key, values);
 
   beforeAll(async () => {
-    server = await startAppServer();
+    server = session.server;
+    page = session.page;
     const seeded = await seedTree(server);
     treeId = seeded.treeId;
     rootId = seeded.rootId;
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: desktop, locale: 'sv-SE' });
-    await context.addCookies([{ ...seeded.cookie, url: server.url }]);
-    // The cookie banner is the account flow's subject; here it would only cover the list.
-    await context.addInitScript(() => localStorage.setItem('anor.cookieConsent', 'necessary'));
-    page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await session.signIn(seeded.cookie);
     list = new PersonListPage(page);
-  });
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.close();
   });
 
   it('opens from the header inside a tree and lists the persons in Swedish order, by initial letter', async () => {
@@ -207,6 +191,5 @@ describe.skipIf(!browserAvailable())('person search in the browser', () => {
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: path.join(screenshotDir, 'person-search-375.png') });
     await page.setViewportSize(desktop);
-    expect(pageErrors).toEqual([]);
   });
 });
