@@ -156,13 +156,6 @@ export const errorCatalogue = {
   'job.error.interrupted': 500,
   /** The job was cancelled; nothing of it was kept. */
   'job.error.cancelled': 409,
-  // Jobs (issue 20)
-  /** No job of this user by that id. */
-  'job.error.notFound': 404,
-  /** The job stopped because its server stopped (its heartbeat ended); nothing of it was kept. */
-  'job.error.interrupted': 500,
-  /** The job was cancelled; nothing of it was kept. */
-  'job.error.cancelled': 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { foldForSearch, personSortKey, searchTerms, swedishSortKey } from './text.ts';
+import {
+  foldForSearch,
+  nordicFoldForSearch,
+  personSearchTerms,
+  personSearchText,
+  personSortKey,
+  searchTerms,
+  swedishSortKey,
+} from './text.ts';
 
 const byKey = (a: string, b: string) => (swedishSortKey(a) < swedishSortKey(b) ? -1 : 1);
 
@@ -42,15 +50,28 @@ describe('swedishSortKey', () => {
     expect(Buffer.compare(a, b)).toBe(-1);
   });
 
-  it('sorts persons by last name, then first name', () => {
+  it('sorts persons by last name, then first name, unknown names last', () => {
     const persons = [
+      { lName: null, fName: null },
       { lName: 'Eka', fName: 'Bo' },
       { lName: 'Ek', fName: 'Örjan' },
+      { lName: 'Ek', fName: null },
       { lName: 'Ek', fName: 'Anna' },
-      { lName: null, fName: 'Okänd' },
+      { lName: '', fName: 'Okänd' },
+      { lName: 'Öst', fName: 'Åke' },
     ];
-    const sorted = [...persons].sort((x, y) => (personSortKey(x) < personSortKey(y) ? -1 : 1));
-    expect(sorted.map((p) => `${p.lName ?? ''} ${p.fName}`)).toEqual([' Okänd', 'Ek Anna', 'Ek Örjan', 'Eka Bo']);
+    const sorted = [...persons].sort((x, y) =>
+      Buffer.compare(Buffer.from(personSortKey(x)), Buffer.from(personSortKey(y))),
+    );
+    expect(sorted.map((p) => `${p.lName ?? ''} ${p.fName ?? ''}`)).toEqual([
+      'Ek Anna',
+      'Ek Örjan',
+      'Ek ',
+      'Eka Bo',
+      'Öst Åke',
+      ' Okänd',
+      ' ',
+    ]);
   });
 });
 
@@ -62,5 +83,23 @@ describe('search folding', () => {
   it('splits a query into folded terms', () => {
     expect(searchTerms('  Anna   LINDQVIST ')).toEqual(['anna', 'lindqvist']);
     expect(searchTerms('   ')).toEqual([]);
+  });
+});
+
+describe('Nordic search folding (issue 19, item 15)', () => {
+  it('keeps å, ä, ö, æ and ø as letters of their own and folds other accents', () => {
+    expect(nordicFoldForSearch('Åsa ÖBERG-Ødegård Æbelø Élise Müller')).toBe('åsa öberg-ødegård æbelø elise muller');
+  });
+
+  it('writes the Nordic line, then the fully folded one only where it differs', () => {
+    expect(personSearchText([{ fName: 'Anna', lName: 'Öhman' }], 'Piga')).toBe('anna öhman piga\nanna ohman piga');
+    expect(personSearchText([{ fName: 'Anna', lName: 'Ohman' }])).toBe('anna ohman');
+    expect(personSearchText([{ fName: 'Anna', lName: 'Öhman' }, { lName: 'Berg' }])).toBe(
+      'anna öhman berg\nanna ohman berg',
+    );
+  });
+
+  it('keeps the Nordic letters of the typed terms', () => {
+    expect(personSearchTerms('  Ö  ohman Élise')).toEqual(['ö', 'ohman', 'elise']);
   });
 });

@@ -29,6 +29,54 @@ export function foldForSearch(value: string): string {
     .normalize('NFC');
 }
 
+/** Letters of their own in the Nordic alphabets (issue 19, item 15): never folded into a, o. */
+const nordicLetters = /[åäöæø]/;
+
+/**
+ * Lower case without accents, except that å, ä, ö, æ and ø stay letters of their own: "Åsa
+ * Öberg-Ødegård" → "åsa öberg-ødegård", "Élise Müller" → "elise muller".
+ */
+export function nordicFoldForSearch(value: string): string {
+  let folded = '';
+  for (const char of value.normalize('NFC').toLowerCase()) {
+    folded += nordicLetters.test(char) ? char : foldForSearch(char);
+  }
+  return folded;
+}
+
+/**
+ * A person's search text: the names and the occupation folded the Nordic way, then, on a line of
+ * its own and only where it differs, folded fully. A term typed with å, ä, ö, æ or ø can only
+ * match the first line, so "Ö" finds only names with an ö; a term typed without them (folded alike
+ * either way) matches either line, so "ohman" still finds Öhman. `personSearchRank` tells the two
+ * apart. Terms never hold a line break, so none matches across the lines.
+ */
+export function personSearchText(
+  names: ReadonlyArray<{ fName?: string | null; pName?: string | null; lName?: string | null }>,
+  occupation?: string | null,
+): string {
+  const words = names.flatMap((name) => [name.fName, name.pName, name.lName]);
+  const text = [...words, occupation].filter((part): part is string => Boolean(part?.trim())).join(' ');
+  const nordic = nordicFoldForSearch(text);
+  const loose = foldForSearch(text);
+  return nordic === loose ? nordic : `${nordic}\n${loose}`;
+}
+
+/**
+ * The search terms of a person search: split on spaces, folded the Nordic way (å, ä, ö, æ, ø kept),
+ * empty ones dropped. Matched against `personSearchText`.
+ */
+export function personSearchTerms(query: string): string[] {
+  return nordicFoldForSearch(query)
+    .split(/\s+/)
+    .filter((term) => term.length > 0);
+}
+
+/** A year as a search term ("öberg 1878"): three or four digits. */
+export function isYearTerm(term: string): boolean {
+  return /^\d{3,4}$/.test(term);
+}
+
 /** The search terms of a query: split on spaces, folded, empty ones dropped. */
 export function searchTerms(query: string): string[] {
   return foldForSearch(query)
@@ -83,7 +131,14 @@ function swedishPrimary(char: string): string {
   }
 }
 
-/** The sort key of a person: last name, then first name, then nickname. */
+/** Sorts after every name: an unknown last or first name comes last, not first (issue 19, item 15). */
+export const UNKNOWN_NAME_KEY = '\uffff';
+
+/**
+ * The sort key of a person: last name, then first name, then nickname. A missing last name sorts
+ * after all last names, and a missing first name after all first names of the same last name.
+ */
 export function personSortKey(person: { lName: string | null; fName: string | null; pName?: string | null }): string {
-  return [person.lName ?? '', person.fName ?? '', person.pName ?? ''].map(swedishSortKey).join('\u0002');
+  const part = (value: string | null | undefined) => (value?.trim() ? swedishSortKey(value) : UNKNOWN_NAME_KEY);
+  return [part(person.lName), part(person.fName), swedishSortKey(person.pName ?? '')].join('\u0002');
 }

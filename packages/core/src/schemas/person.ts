@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { dateTypes } from '../dates/event-date.ts';
 import { textLimits } from '../limits.ts';
 import { hasInvalidNameCharacters } from '../rules.ts';
+import { personNameSchema } from './person-name.ts';
 
 export const genders = ['male', 'female', 'other', 'unknown'] as const;
 export type Gender = (typeof genders)[number];
@@ -253,6 +254,8 @@ export const personSchema = personSummarySchema.extend({
   siblings: z.array(siblingSummarySchema),
   birth: lifeEventSummarySchema.nullable(),
   death: lifeEventSummarySchema.nullable(),
+  /** The person's other names (birth, married, also-known-as, variants), in the user's order. */
+  names: z.array(personNameSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

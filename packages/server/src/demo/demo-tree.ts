@@ -3,6 +3,7 @@ import {
   eventDateIsoRange,
   eventRuleIssues,
   foldForSearch,
+  personSearchText,
   personSortKey,
   resolveEventDate,
   swedishSortKey,
@@ -137,7 +138,7 @@ export function buildDemoPlan(): { rows: DrainedRows; plan: ImportPlan; rootId: 
       gender: p.gender,
       occupation,
       description: p.description ?? null,
-      searchText: foldForSearch([p.fName, p.lName, occupation].filter(Boolean).join(' ')),
+      searchText: personSearchText([{ fName: p.fName, lName: p.lName }], occupation),
       sortKey: personSortKey({ fName: p.fName, lName: p.lName }),
     });
   }

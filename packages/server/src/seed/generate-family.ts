@@ -1,4 +1,4 @@
-import { foldForSearch, type Gender, personSortKey } from '@anor/core';
+import { type Gender, personSearchText, personSortKey } from '@anor/core';
 import type { BulkFamily, BulkPerson } from '../modules/person/person.bulk.ts';
 import { seededRandom } from './random.ts';
 
@@ -120,7 +120,7 @@ export function generateFamily(options: { persons: number; seed?: number; founde
       lName,
       gender,
       occupation,
-      searchText: foldForSearch([fName, lName, occupation].filter(Boolean).join(' ')),
+      searchText: personSearchText([{ fName, lName }], occupation),
       sortKey: personSortKey(names),
     });
     return key;

@@ -160,6 +160,15 @@ export async function buildPrivacyFixture(t: TestApp, variant: Variant, deadTag 
   // Q's own recent birth keeps her living although her parent O was born in 1800 (issue 18, item 7).
   await person('O', { ...named(dead, 'Olof'), gender: 'male' });
   await person('Q', named(live, 'Queenie'), { type: 'child', personId: ids['person:O'] });
+  // Other names (issue 19, item 14): a living person's are hers alone; a dead person's are public.
+  const otherNames = (marker: () => string) => ({
+    names: [
+      { type: 'married', fName: marker(), lName: marker() },
+      { type: 'variant', lName: marker(), fromDate: '1900' },
+    ],
+  });
+  await ok(c.put(`${api}/person/${ids['person:M']}/names`, otherNames(live)), 'M other names');
+  await ok(c.put(`${api}/person/${ids['person:D']}/names`, otherNames(dead)), 'D other names');
 
   // Events. A living person's event: every text a living marker, every date the variant's.
   const event = async (label: string, body: Record<string, unknown>) => {

@@ -1,5 +1,11 @@
 import type { KeptGedcomLine } from '../../db/schema.ts';
-import type { ExportMedia, ExportNote, ExportRecord, ExportRepository } from './gedcom.export.repository.ts';
+import type {
+  ExportMedia,
+  ExportNote,
+  ExportPersonName,
+  ExportRecord,
+  ExportRepository,
+} from './gedcom.export.repository.ts';
 import {
   arrange,
   compare,
@@ -18,6 +24,30 @@ import type { Families } from './gedcom-export-families.ts';
 import type { KeptWriter } from './gedcom-export-kept.ts';
 import type { LinkWriter } from './gedcom-export-links.ts';
 import { nameLineValue } from './gedcom-values.ts';
+
+/** GEDCOM 7's NAME TYPE values; a type without one is OTHER with its word as the PHRASE. */
+const sevenNameTypes: Record<string, string> = {
+  aka: 'AKA',
+  birth: 'BIRTH',
+  married: 'MARRIED',
+  maiden: 'MAIDEN',
+  immigrant: 'IMMIGRANT',
+};
+
+/**
+ * One of a person's other names as a NAME line (issue 19, item 14) with its TYPE: 5.5.1's word
+ * (the file's own word for a type it named otherwise), 7.0's enumeration with a PHRASE for the rest.
+ */
+export function otherNameLine(name: ExportPersonName, isSeven: boolean): Out {
+  const word = name.type === 'other' ? name.typeText : name.type;
+  let type: Out[] = [];
+  if (isSeven) {
+    const known = sevenNameTypes[name.type];
+    if (known) type = [line('TYPE', known)];
+    else if (word) type = [line('TYPE', 'OTHER', lines(['PHRASE', word]))];
+  } else if (word) type = [line('TYPE', word)];
+  return line('NAME', nameLineValue(name.fName, name.lName), [...type, ...lines(['NICK', name.pName])]);
+}
 
 /**
  * The level-0 records of an export (gedcom.export.ts): INDI with its names, events and family
@@ -57,7 +87,8 @@ export function createRecordWriter(
             ? 'X'
             : 'U';
     const sex = withCopy(line('SEX', sexValue), copies.get('SEX'), person.id) as Out;
-    const head: Out[] = name ? [name, sex] : [sex];
+    const otherNames = (person.names ?? []).map((other) => otherNameLine(other, isSeven));
+    const head: Out[] = name ? [name, ...otherNames, sex] : [...otherNames, sex];
 
     const body: Out[] = [];
     const placed = state.events;

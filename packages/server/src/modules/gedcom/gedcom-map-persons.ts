@@ -1,4 +1,13 @@
-import { foldForSearch, type Gender, hasInvalidNameCharacters, personSortKey } from '@anor/core';
+import {
+  type Gender,
+  hasInvalidNameCharacters,
+  type PersonNameType,
+  type PersonNameValues,
+  personNameInputSchema,
+  personSearchText,
+  personSortKey,
+  uuidv7,
+} from '@anor/core';
 import type { GedcomNode, GedcomRecord } from '@anor/gedcom';
 import { childOf, type MapContext, nullIfEmpty, textOf } from './gedcom-map-context.ts';
 import { type EventMapper, isCustomEvent, primary } from './gedcom-map-events.ts';
@@ -17,6 +26,50 @@ function nameParts(value: string): { given: string; surname: string; suffix: str
   const surname = second === -1 ? value.slice(first + 1) : value.slice(first + 1, second);
   const suffix = second === -1 ? '' : value.slice(second + 1);
   return { given: value.slice(0, first).trim(), surname: surname.trim(), suffix: suffix.trim() };
+}
+
+/** GEDCOM's NAME TYPE values (5.5.1 lower case, 7 upper case) → Anor's name types. */
+const nameTypes: Record<string, PersonNameType> = {
+  aka: 'aka',
+  birth: 'birth',
+  married: 'married',
+  maiden: 'maiden',
+  immigrant: 'immigrant',
+  variant: 'variant',
+  other: 'other',
+};
+
+/**
+ * A person's second or later NAME as one of their other names (issue 19, item 14), when Anor's
+ * fields say all of it: `Given /Surname/` with GIVN, SURN that repeat it, a NICK and a TYPE, and
+ * nothing else; validated as a typed name is. Anything else (a suffix, a note, a source, a name
+ * the form refuses) answers null, and the line is kept whole as before.
+ */
+export function otherNameOf(node: GedcomNode): PersonNameValues | null {
+  const parts = nameParts(node.value ?? '');
+  if (parts.suffix !== '') return null;
+  const fName = nullIfEmpty(parts.given);
+  const lName = nullIfEmpty(parts.surname);
+  let pName: string | null = null;
+  let typeText: string | null = null;
+  for (const part of node.children) {
+    if (part.children.length > 0) return null;
+    const text = textOf(part);
+    if (part.tag === 'GIVN' && text === fName) continue;
+    if (part.tag === 'SURN' && text === lName) continue;
+    if (part.tag === 'NICK' && pName === null) pName = text;
+    else if (part.tag === 'TYPE' && typeText === null) typeText = text;
+    else return null;
+  }
+  const known = typeText === null ? 'other' : nameTypes[typeText.toLowerCase()];
+  const parsed = personNameInputSchema.safeParse({
+    type: known ?? 'other',
+    typeText: known === undefined ? typeText : null,
+    fName,
+    pName,
+    lName,
+  });
+  return parsed.success ? parsed.data : null;
 }
 
 function genderOf(value: string | null): Gender {
@@ -52,6 +105,7 @@ export function createPersonMapper(ctx: MapContext, links: LinkMapper, events: E
     let gender: Gender = 'unknown';
     let named = false;
     let sexed = false;
+    const otherNames: PersonNameValues[] = [];
     for (const child of record.children) {
       const mapping = individualEventTags[child.tag];
       if (mapping || isOtherEventTag(child.tag) || isCustomEvent(child)) {
@@ -68,7 +122,9 @@ export function createPersonMapper(ctx: MapContext, links: LinkMapper, events: E
       switch (child.tag) {
         case 'NAME': {
           if (named) {
-            keep(id, 'person', child, 'INDI');
+            const other = otherNameOf(child);
+            if (other) otherNames.push(other);
+            else keep(id, 'person', child, 'INDI');
             break;
           }
           named = true;
@@ -184,8 +240,9 @@ export function createPersonMapper(ctx: MapContext, links: LinkMapper, events: E
       gender,
       occupation,
       description: null,
-      searchText: foldForSearch([fName, pName, lName, occupation].filter(Boolean).join(' ')),
+      searchText: personSearchText([{ fName, pName, lName }, ...otherNames], occupation),
       sortKey: personSortKey({ fName, lName, pName }),
+      names: otherNames.map((name, position) => ({ ...name, id: uuidv7(), personId: id, position })),
     });
   }
 

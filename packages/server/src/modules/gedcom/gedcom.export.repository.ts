@@ -18,6 +18,7 @@ import {
   parentChild,
   partner,
   person,
+  personName,
   repository,
   siblingLink,
   sourceRecord,
@@ -75,6 +76,16 @@ export interface ExportPerson {
   lName: string | null;
   gender: string;
   occupation: string | null;
+  /** The person's other names (issue 19, item 14), in order: more NAME lines with their TYPE. */
+  names?: ExportPersonName[];
+}
+
+export interface ExportPersonName {
+  type: string;
+  typeText: string | null;
+  fName: string | null;
+  pName: string | null;
+  lName: string | null;
 }
 
 export interface ExportLocation {
@@ -221,6 +232,29 @@ async function readAll(db: Db, treeId: string): Promise<ExportData> {
     person.gender,
     person.occupation,
   ]);
+  const nameRows = await readTable(db, personName, treeId, [
+    personName.personId,
+    personName.position,
+    personName.id,
+    personName.type,
+    personName.typeText,
+    personName.fName,
+    personName.pName,
+    personName.lName,
+  ]);
+  const namesOf = new Map<string, ExportPersonName[]>();
+  nameRows.sort((a, b) => Number(a[1]) - Number(b[1]) || (String(a[2]) < String(b[2]) ? -1 : 1));
+  for (const row of nameRows) {
+    const list = namesOf.get(row[0] as string) ?? [];
+    list.push({
+      type: row[3] as string,
+      typeText: text(row[4]),
+      fName: text(row[5]),
+      pName: text(row[6]),
+      lName: text(row[7]),
+    });
+    namesOf.set(row[0] as string, list);
+  }
   const parentLinks = await readTable(db, parentChild, treeId, [parentChild.parentId, parentChild.childId]);
   const partners = await readTable(db, partner, treeId, [partner.personA, partner.personB]);
   const siblings = await readTable(db, siblingLink, treeId, [siblingLink.personA, siblingLink.personB]);
@@ -371,6 +405,7 @@ async function readAll(db: Db, treeId: string): Promise<ExportData> {
       lName: text(row[3]),
       gender: row[4] as string,
       occupation: text(row[5]),
+      names: namesOf.get(row[0] as string),
     })),
     parentLinks: sortBy(parentLinks, 1, 0).map((row) => ({ parentId: row[0] as string, childId: row[1] as string })),
     partners: sortBy(partners, 0, 1).map((row) => ({ personA: row[0] as string, personB: row[1] as string })),

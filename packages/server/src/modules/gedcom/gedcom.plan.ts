@@ -4,6 +4,7 @@ import {
   type GedcomWarningCodeName,
   type GedcomWarningGroup,
   gedcomReportMaxLines,
+  type PersonNameValues,
   type RootRelation,
 } from '@anor/core';
 import type { GedcomExtraKind, KeptGedcomLine } from '../../db/schema.ts';
@@ -47,8 +48,16 @@ export interface ImportPlan {
 
 export interface PlanPerson extends PersonWrite {
   id: string;
+  /** The person's other NAME lines (issue 19, item 14), written to person_name after the person. */
+  names?: PlanPersonName[];
   /** Set by markLineage for a plan written whole; written as 'none' when absent. */
   rootRelation?: RootRelation;
+}
+
+export interface PlanPersonName extends PersonNameValues {
+  id: string;
+  personId: string;
+  position: number;
 }
 
 export interface PlanLocation {

@@ -30,6 +30,18 @@ const columns = {
     ['sort_key', 'text'],
     ['root_relation', 'text', undefined, `'none'`],
   ],
+  person_name: [
+    ['id', 'uuid'],
+    ['person_id', 'uuid'],
+    ['type', 'text'],
+    ['type_text', 'text'],
+    ['f_name', 'text'],
+    ['p_name', 'text'],
+    ['l_name', 'text'],
+    ['from_date', 'text'],
+    ['to_date', 'text'],
+    ['position', 'integer'],
+  ],
   parent_child: [
     ['parent_id', 'uuid'],
     ['child_id', 'uuid'],
@@ -303,6 +315,10 @@ export async function forgetCachedPlans(tx: Db): Promise<void> {
  */
 function writeDrained(writer: Writer, rows: DrainedRows): void {
   writer.rows('person', rows.persons);
+  writer.rows(
+    'person_name',
+    rows.persons.flatMap((person) => person.names ?? []),
+  );
   writer.rows('location', rows.locations);
   writer.rows(
     'event',

@@ -1,9 +1,25 @@
-import type { ChildSummary, Gender, PersonSummary, RootRelation, SiblingSummary } from '@anor/core';
+import {
+  type ChildSummary,
+  type Gender,
+  isYearTerm,
+  type PersonSummary,
+  type RootRelation,
+  type SiblingSummary,
+} from '@anor/core';
 import { and, asc, count, desc, eq, inArray, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
-import { parentChild, partner, person, personPublic, siblingLink, tree } from '../../db/schema.ts';
-import { countPublicPersons, presumedDead } from '../privacy/privacy.repository.ts';
+import {
+  event,
+  eventParticipant,
+  parentChild,
+  partner,
+  person,
+  personPublic,
+  siblingLink,
+  tree,
+} from '../../db/schema.ts';
+import { countPublicPersons, presumedDead, publicEvent } from '../privacy/privacy.repository.ts';
 
 /** All SQL about persons and their relations. Every statement filters by tree_id. */
 
@@ -477,21 +493,52 @@ function likePattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
+/**
+ * A search term's condition (issue 19, items 15 and 16). The search text (see @anor/core
+ * personSearchText) has the names folded the Nordic way, then folded fully, so a term typed with å,
+ * ä, ö, æ or ø finds only those letters, and one typed without them finds them too. A year ("öberg
+ * 1878") also matches the year of an event the person is the main person of (for a visitor, a
+ * public event only).
+ */
+function termCondition(treeId: string, term: string, onlyPublic: boolean | undefined): SQL {
+  const text = sql`${person.searchText} like ${likePattern(term)}`;
+  if (!isYearTerm(term)) return text;
+  const year = term.padStart(4, '0');
+  return sql`(${text} or exists (
+    select 1 from ${eventParticipant} ep join ${event} e on e.tree_id = ep.tree_id and e.id = ep.event_id
+    where ep.tree_id = ${treeId} and ep.person_id = ${person.id} and ep.role = 'primary'
+      and (left(e.start_date, 4) = ${year} or left(e.end_date, 4) = ${year})
+      ${onlyPublic ? sql`and ${publicEvent(treeId, sql`e.id`)}` : sql``}))`;
+}
+
+/**
+ * 0 when every term matches the search text's first (Nordic) line, else 1: "Ohman" lists Ohman
+ * before Öhman. A year term counts as matching there.
+ */
+function exactRank(terms: readonly string[]): SQL {
+  const first = sql`split_part(${person.searchText}, chr(10), 1)`;
+  const parts = terms.filter((term) => !isYearTerm(term)).map((term) => sql`${first} like ${likePattern(term)}`);
+  if (parts.length === 0) return sql`0`;
+  return sql`case when ${sql.join(parts, sql` and `)} then 0 else 1 end`;
+}
+
 export async function listPersons(db: Db, treeId: string, filter: PersonListFilter) {
   const unfiltered =
     filter.terms.length === 0 && !filter.gender && !filter.directLineage && filter.exclude.length === 0;
   const conditions: SQL[] = [eq(person.treeId, treeId)];
-  for (const term of filter.terms) conditions.push(sql`${person.searchText} like ${likePattern(term)}`);
+  for (const term of filter.terms) conditions.push(termCondition(treeId, term, filter.onlyPublic));
   if (filter.gender) conditions.push(eq(person.gender, filter.gender));
   if (filter.directLineage) conditions.push(sql`${person.rootRelation} <> 'none'`);
   if (filter.exclude.length > 0) conditions.push(notInArray(person.id, filter.exclude));
   if (filter.onlyPublic) conditions.push(presumedDead(treeId, sql`${person.id}`));
   const where = and(...conditions);
-  const order = {
+  const sorted = {
     name: [sql`${person.sortKey} collate "C"`, asc(person.id)],
     created: [asc(person.createdAt), asc(person.id)],
     recent: [desc(person.createdAt), desc(person.id)],
   }[filter.sort];
+  // A search lists the exact matches first (å, ä, ö as typed), then those found by folding them.
+  const order = filter.terms.length > 0 ? [exactRank(filter.terms), ...sorted] : sorted;
   // Deferred join: the page's ids come from the (index-ordered) narrow scan, and only those
   // rows are then read whole, so a deep page does not fetch every row it skips. A visitor's whole
   // list by name scans the privacy cache's own index (it keeps each person's sort key), so a deep

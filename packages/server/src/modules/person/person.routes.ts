@@ -17,6 +17,7 @@ import {
   personInputSchema,
   personListAnswerSchema,
   personListQuerySchema,
+  personNamesBodySchema,
   personSchema,
   relationshipBodySchema,
   removeParentBodySchema,
@@ -269,6 +270,20 @@ export function registerPersonRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) => persons.update(request.params.treeId, await viewer(request), request.params.id, request.body),
+  );
+
+  routes.put(
+    '/api/:treeId/person/:id/names',
+    {
+      schema: {
+        tags,
+        summary: "Replace a person's other names (birth, married, also-known-as, variants)",
+        params: personParams,
+        body: personNamesBodySchema,
+        response: { 200: personSchema },
+      },
+    },
+    async (request) => persons.setNames(request.params.treeId, await viewer(request), request.params.id, request.body),
   );
 
   routes.put(

@@ -4,17 +4,18 @@ import {
   type ChildrenAnswer,
   type CreatePersonBody,
   type FamilyAnswer,
-  foldForSearch,
   type Gender,
   type MainNodesAnswer,
   type NewPersonRelation,
   type Person,
   type PersonListAnswer,
   type PersonListParams,
+  type PersonNamesValues,
   type PersonValues,
+  personSearchTerms,
+  personSearchText,
   personSortKey,
   privacyRule,
-  searchTerms,
   uuidv7,
 } from '@anor/core';
 import type { Db } from '../../db/client.ts';
@@ -30,6 +31,7 @@ import * as trees from '../tree/tree.repository.ts';
 import { type BulkFamily, checkFamily, insertFamily } from './person.bulk.ts';
 import { lifeYearsOf, withLifeYears } from './person.life-years.ts';
 import * as persons from './person.repository.ts';
+import * as personNames from './person-names.repository.ts';
 
 export interface PersonServiceDeps {
   db: Db;
@@ -47,10 +49,13 @@ interface NameFields {
   occupation?: string | null;
 }
 
-/** The derived columns that make search and Swedish sorting work in SQL. */
-function derivedColumns(values: NameFields) {
+/**
+ * The derived columns that make search and Swedish sorting work in SQL: the search text holds the
+ * person's other names too, so that search finds a person by any of them.
+ */
+function derivedColumns(values: NameFields, otherNames: readonly NameFields[] = []) {
   return {
-    searchText: foldForSearch([values.fName, values.pName, values.lName, values.occupation].filter(Boolean).join(' ')),
+    searchText: personSearchText([values, ...otherNames], values.occupation),
     sortKey: personSortKey(values),
   };
 }
@@ -169,6 +174,7 @@ export function createPersonService({ db, livingYears = privacyRule.livingYears 
       partners = withLifeYears(partners, years);
       siblings = withLifeYears(siblings, years);
     }
+    const names = await personNames.namesOf(tx, tree.id, id);
     return {
       id: row.id,
       treeId: row.treeId,
@@ -191,6 +197,7 @@ export function createPersonService({ db, livingYears = privacyRule.livingYears 
       partners,
       siblings,
       ...life,
+      names,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
     };
@@ -220,7 +227,7 @@ export function createPersonService({ db, livingYears = privacyRule.livingYears 
     if (keys.every((key) => changes[key] === current[key])) return;
     const written = await persons.updatePerson(tx, tree.id, id, current.revision, {
       ...changes,
-      ...derivedColumns({ ...current, ...changes }),
+      ...derivedColumns({ ...current, ...changes }, await personNames.namesOf(tx, tree.id, id)),
     });
     // The tree lock already serialises writes; the statement checks again, so the rule does not rest on it.
     if (!written) throw await conflict();
@@ -355,7 +362,7 @@ export function createPersonService({ db, livingYears = privacyRule.livingYears 
       const onlyPublic = await leavesOutPrivate(db, treeId, viewer, livingYears);
       const { items, total } = await persons.listPersons(db, treeId, {
         onlyPublic,
-        terms: searchTerms(query.q ?? ''),
+        terms: personSearchTerms(query.q ?? ''),
         gender: query.gender,
         directLineage: query.lineage === 'direct',
         sort: query.sort,
@@ -480,6 +487,27 @@ export function createPersonService({ db, livingYears = privacyRule.livingYears 
     ) {
       return write(treeId, viewer, async (tx, tree) => {
         await writeOwnFields(tx, tree, id, revision, values);
+        return loadPerson(tx, tree, id);
+      });
+    },
+
+    /**
+     * Replaces the person's other names (issue 19, item 14) from the revision the edit started
+     * from, in one transaction with the person's new search text and revision.
+     */
+    async setNames(treeId: string, viewer: Viewer, id: string, { names, revision }: PersonNamesValues) {
+      return write(treeId, viewer, async (tx, tree) => {
+        const current = await requirePerson(tx, tree.id, id);
+        const conflict = async () => new AppError('person.error.conflict', { current: await loadPerson(tx, tree, id) });
+        if (revision !== undefined && revision !== current.revision) throw await conflict();
+        await personNames.replaceNames(
+          tx,
+          tree.id,
+          id,
+          names.map((name) => ({ ...name, id: uuidv7() })),
+        );
+        const written = await persons.updatePerson(tx, tree.id, id, current.revision, derivedColumns(current, names));
+        if (!written) throw await conflict();
         return loadPerson(tx, tree, id);
       });
     },

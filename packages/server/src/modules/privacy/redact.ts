@@ -56,7 +56,8 @@ const eventTexts = [
   'location',
   'place',
 ] as const;
-const attached = ['notes', 'sources', 'citations', 'sourceIds', 'events'] as const;
+// A person's other names (`names`) are blanked with the rest of what is attached to them.
+const attached = ['notes', 'sources', 'citations', 'sourceIds', 'events', 'names'] as const;
 const citationTexts = [
   'whereWithinSourceText',
   'whereWithinSourceURL',

@@ -1,3 +1,4 @@
+import { personSortKey } from '@anor/core';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { person, subscription, tree, user } from '../../db/schema.ts';
@@ -115,9 +116,12 @@ export async function insertTree(
   await db.insert(tree).values(values);
 }
 
+/** A nameless person's sort key: after every named one (issue 19, item 15). */
+const nameless = personSortKey({ fName: null, lName: null });
+
 /** The unnamed root person of a tree that has none (a GEDCOM file without individuals). */
 export async function insertRootPerson(db: Db, treeId: string, rootId: string): Promise<void> {
-  await db.insert(person).values({ treeId, id: rootId, rootRelation: 'root' });
+  await db.insert(person).values({ treeId, id: rootId, rootRelation: 'root', sortKey: nameless });
   await db.update(tree).set({ rootId }).where(eq(tree.id, treeId));
 }
 
@@ -127,7 +131,7 @@ export async function insertTreeWithRoot(
 ): Promise<void> {
   await db.insert(tree).values(values);
   // The root person starts without a name: its page opens the root-person intro.
-  await db.insert(person).values({ treeId: values.id, id: values.rootId, rootRelation: 'root' });
+  await db.insert(person).values({ treeId: values.id, id: values.rootId, rootRelation: 'root', sortKey: nameless });
 }
 
 export async function renameTree(db: Db, treeId: string, name: string, nameKey: string): Promise<void> {

@@ -38,6 +38,7 @@ describe('person creation modes', () => {
       ...summary('a'),
       treeId: 't',
       description: null,
+      names: [],
       revision: 1,
       isRoot: false,
       rootId: 'r',

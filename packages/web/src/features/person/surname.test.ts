@@ -20,6 +20,7 @@ function person(overrides: Partial<Person> = {}): Person {
     ...summary('anchor'),
     treeId: 'tree',
     description: null,
+    names: [],
     revision: 1,
     isRoot: false,
     rootId: null,
