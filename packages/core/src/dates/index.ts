@@ -1,3 +1,4 @@
+export * from './age.ts';
 export * from './difference.ts';
 export * from './event-date.ts';
 export * from './format.ts';

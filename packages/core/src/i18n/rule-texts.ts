@@ -65,6 +65,12 @@ export const ruleTexts = {
         between: 'between {{start}} and {{end}}',
         range: '{{start}} – {{end}}',
       },
+      age: {
+        about: 'about {{age}}',
+        range: '{{from}}–{{to}}',
+        atLeast: 'at least {{age}}',
+        atMost: 'at most {{age}}',
+      },
     },
   },
   sv: {
@@ -126,6 +132,12 @@ export const ruleTexts = {
         after: 'efter {{date}}',
         between: 'mellan {{start}} och {{end}}',
         range: '{{start}} – {{end}}',
+      },
+      age: {
+        about: 'omkring {{age}}',
+        range: '{{from}}–{{to}}',
+        atLeast: 'minst {{age}}',
+        atMost: 'högst {{age}}',
       },
     },
   },
@@ -189,6 +201,12 @@ export const ruleTexts = {
         between: 'mellem {{start}} og {{end}}',
         range: '{{start}} – {{end}}',
       },
+      age: {
+        about: 'omkring {{age}}',
+        range: '{{from}}–{{to}}',
+        atLeast: 'mindst {{age}}',
+        atMost: 'højst {{age}}',
+      },
     },
   },
   no: {
@@ -251,6 +269,12 @@ export const ruleTexts = {
         between: 'mellom {{start}} og {{end}}',
         range: '{{start}} – {{end}}',
       },
+      age: {
+        about: 'omkring {{age}}',
+        range: '{{from}}–{{to}}',
+        atLeast: 'minst {{age}}',
+        atMost: 'høyst {{age}}',
+      },
     },
   },
   fi: {
@@ -312,6 +336,12 @@ export const ruleTexts = {
         after: '{{date}} jälkeen',
         between: '{{start}} ja {{end}} välillä',
         range: '{{start}} – {{end}}',
+      },
+      age: {
+        about: 'noin {{age}}',
+        range: '{{from}}–{{to}}',
+        atLeast: 'vähintään {{age}}',
+        atMost: 'enintään {{age}}',
       },
     },
   },

@@ -1,4 +1,4 @@
-import { formatEventDate, type LifeEventSummary, type Person } from '@anor/core';
+import { formatAge, formatEventDate, type LifeEventSummary, type Person } from '@anor/core';
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../i18n/index.ts';
@@ -22,7 +22,8 @@ function useLifeText(): (kind: LifeKind, summary: LifeEventSummary | null) => st
 
 /**
  * The person page's birth and death summary and age line (SPEC §2): when and where the person was
- * born and died, and the age reached when both have a start date, otherwise "unknown age".
+ * born and died, and the age reached when both have a start date ("about 62" or "62–67" when the
+ * dates are not exact days), otherwise "unknown age".
  */
 export function LifeSummary({
   person,
@@ -38,7 +39,7 @@ export function LifeSummary({
   const lifeText = useLifeText();
   const born = lifeText('born', person.birth);
   const died = lifeText('died', person.death);
-  const age = ageLine(person.birth?.startDate, person.death?.startDate);
+  const age = ageLine(person.birth, person.death);
   return (
     <Stack gap={2} data-testid={`${testId}-life`}>
       {born ? (
@@ -52,7 +53,11 @@ export function LifeSummary({
         </Text>
       ) : null}
       <Text size={size} c="dimmed" data-testid={`${testId}-age`}>
-        {age === null ? t('person.age.unknown') : t('person.age.lived', { count: age })}
+        {age === null
+          ? t('person.age.unknown')
+          : age.kind === 'exact'
+            ? t('person.age.lived', { count: age.years })
+            : t('person.age.livedApprox', { age: formatAge(age, currentLanguage()) })}
       </Text>
     </Stack>
   );

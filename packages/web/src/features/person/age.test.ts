@@ -1,32 +1,39 @@
 import { describe, expect, it } from 'vitest';
 import { ageLine } from './age.ts';
 
+const exact = (startDate: string) => ({ startDate, startDateType: 'exact' });
+
 describe('ageLine', () => {
-  it('is null without a birth or a death date', () => {
+  it('is null without both dates', () => {
     expect(ageLine(null, null)).toBeNull();
-    expect(ageLine('1900', null)).toBeNull();
-    expect(ageLine(undefined, '1980')).toBeNull();
-    expect(ageLine('', '1980')).toBeNull();
+    expect(ageLine(exact('1900'), null)).toBeNull();
+    expect(ageLine(undefined, exact('1980'))).toBeNull();
+    expect(ageLine(exact(''), exact('1980'))).toBeNull();
   });
 
   it('counts whole years between full dates', () => {
-    expect(ageLine('1900-05-20', '1980-05-19')).toBe(79);
-    expect(ageLine('1900-05-20', '1980-05-20')).toBe(80);
-    expect(ageLine('1900-05-20', '1980-04-30')).toBe(79);
-    expect(ageLine('1850-03-12', '1900-03-11')).toBe(49);
+    expect(ageLine(exact('1900-05-20'), exact('1980-05-19'))).toEqual({ kind: 'exact', years: 79 });
+    expect(ageLine(exact('1900-05-20'), exact('1980-05-20'))).toEqual({ kind: 'exact', years: 80 });
+    expect(ageLine(exact('1850-03-12'), exact('1900-03-11'))).toEqual({ kind: 'exact', years: 49 });
   });
 
-  it('compares only the parts known on both sides', () => {
-    expect(ageLine('1900', '1980-01-01')).toBe(80);
-    expect(ageLine('1900-06', '1980-05')).toBe(79);
-    expect(ageLine('1900-06', '1980-06-01')).toBe(80);
+  it('gives the range partial dates allow instead of one number (issue 19 item 7)', () => {
+    expect(ageLine(exact('1900'), exact('1980-01-01'))).toEqual({ kind: 'range', years: 79, upTo: 80 });
+    expect(ageLine(exact('1900-06'), exact('1980-05'))).toEqual({ kind: 'exact', years: 79 });
   });
 
-  it('is null when death comes before birth', () => {
-    expect(ageLine('1900', '1899')).toBeNull();
+  it('reads "about" from an about date', () => {
+    expect(ageLine({ startDate: '1850', startDateType: 'about' }, exact('1912-05-01'))).toEqual({
+      kind: 'about',
+      years: 62,
+    });
   });
 
-  it('is zero for a death within the first year', () => {
-    expect(ageLine('1900-03-01', '1900-09-01')).toBe(0);
+  it('is null when the death comes before the birth', () => {
+    expect(ageLine(exact('1900'), exact('1899'))).toBeNull();
+  });
+
+  it('is 0 for a death in the year of birth', () => {
+    expect(ageLine(exact('1900-03-01'), exact('1900-09-01'))).toEqual({ kind: 'exact', years: 0 });
   });
 });

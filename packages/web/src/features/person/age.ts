@@ -1,12 +1,14 @@
-import { ageInYears } from '@anor/core';
+import { type AgeReading, ageAt, type EventDateInput } from '@anor/core';
 
 /**
- * The age a person reached (the person page's age line): whole years from the start date of the
- * birth to the start date of the death, both partial dates ("1850", "1850-03", "1850-03-12").
- * Null when either is missing or the dates contradict each other (death before birth). When month
- * or day is unknown on either side, only the known parts are compared, so the age may be a year
- * high. See `dateDifference` in `@anor/core` for months and days.
+ * The age a person reached (the person page's age line), from the birth to the death, read as far
+ * as the dates tell it (`ageAt` in `@anor/core`): exact between two exact days, "about 62" from an
+ * "about" date, "62–67" from dates that cover more than a day. Null when either date is missing
+ * or the dates contradict each other (death before birth).
  */
-export function ageLine(birth: string | null | undefined, death: string | null | undefined): number | null {
-  return ageInYears(birth, death);
+export function ageLine(
+  birth: EventDateInput | null | undefined,
+  death: EventDateInput | null | undefined,
+): AgeReading | null {
+  return ageAt(birth, death);
 }

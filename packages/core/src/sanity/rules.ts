@@ -1,0 +1,203 @@
+import { ageBoundsBetween } from '../dates/age.ts';
+import { type DayRange, type EventDateInput, eventDateRange } from '../dates/event-date.ts';
+import { daysInMonth, fromDayNumber, toDayNumber } from '../dates/partial-date.ts';
+
+/**
+ * Sanity rules (issue 19 item 7): dates that are possible but most likely wrong. They only warn:
+ * a warning never blocks a save, and nothing is changed. The rules are pure and take plain data,
+ * the persons, each person's dated events and the parent links, so that they run the same over
+ * one event being edited (the server's check for the editor) and over a whole tree, set-based
+ * (the data-quality report of issue 24).
+ *
+ * A rule fires only when the dates make the problem certain: a date is read as every day it can
+ * mean ("1850" is 1850-01-01…1850-12-31, "before 1850" is open towards the past), and e.g. a death
+ * is before the birth only when its latest possible day is before the birth's earliest.
+ */
+
+export const sanityCodes = [
+  'sanity.deathBeforeBirth',
+  'sanity.afterDeath',
+  'sanity.afterBurial',
+  'sanity.parentTooYoung',
+  'sanity.motherTooOld',
+  'sanity.bornAfterMotherDeath',
+  'sanity.bornLongAfterFatherDeath',
+  'sanity.ageOver110',
+] as const;
+export type SanityCode = (typeof sanityCodes)[number];
+
+/** The limits the rules compare with. */
+export const sanityLimits = {
+  /** A parent younger than this at a child's birth. */
+  minParentAge: 12,
+  /** A mother older than this at a child's birth. */
+  maxMotherAge: 55,
+  /** A child born more than this many months after the father's death. */
+  monthsAfterFatherDeath: 10,
+  /** An age above this at any event. */
+  maxAge: 110,
+};
+
+export interface SanityPerson {
+  id: string;
+  gender: 'male' | 'female' | 'other' | 'unknown';
+}
+
+/** A person's part in a dated event: one row per participant (the same event appears once per person). */
+export interface SanityEvent extends EventDateInput {
+  eventId: string;
+  personId: string;
+  /** The event type ("birth", "death", …). */
+  type: string;
+  /** The person's role in it ("primary", "witness", "parent", …). */
+  role: string;
+}
+
+export interface SanityParentLink {
+  parentId: string;
+  childId: string;
+}
+
+export interface SanityData {
+  persons: readonly SanityPerson[];
+  events: readonly SanityEvent[];
+  parentLinks: readonly SanityParentLink[];
+}
+
+export interface SanityWarning {
+  code: SanityCode;
+  /** The person the warning is about (the parent in the parent rules). */
+  personId: string;
+  /** The other person of a parent rule: the child. */
+  relatedPersonId: string | null;
+  /** The events whose dates make the warning (to show it with the event being edited). */
+  eventIds: string[];
+  /** Numbers for the message: `age` (whole years), `limit`. */
+  values: Record<string, number>;
+}
+
+/** Events a person has after death by nature: their own burial, an estate inventory, a will read. */
+const afterDeathTypes = new Set(['death', 'burial', 'inventory', 'will']);
+/** Events whose date says nothing of the person's age at the time (they may be after the death). */
+const notAgedTypes = new Set(['burial', 'inventory', 'will']);
+
+interface Dated {
+  eventId: string;
+  range: DayRange;
+}
+
+function dated(event: SanityEvent | undefined): Dated | null {
+  if (!event) return null;
+  const range = eventDateRange(event);
+  return range ? { eventId: event.eventId, range } : null;
+}
+
+/** The day a number of months after a day (the day kept within the month it lands in). */
+export function addMonths(dayNumber: number, months: number): number {
+  const { year, month, day } = fromDayNumber(dayNumber);
+  const index = year * 12 + (month - 1) + months;
+  const newYear = Math.floor(index / 12);
+  const newMonth = (index % 12) + 1;
+  return toDayNumber(newYear, newMonth, Math.min(day, daysInMonth(newYear, newMonth)));
+}
+
+/** Whether `a` surely ends before `b` begins. */
+function surelyBefore(a: DayRange, b: DayRange): boolean {
+  return a.to !== null && b.from !== null && a.to < b.from;
+}
+
+/** Every warning the data gives, person by person and link by link. */
+export function sanityWarnings(data: SanityData, limits = sanityLimits): SanityWarning[] {
+  const warnings: SanityWarning[] = [];
+  const eventsOf = new Map<string, SanityEvent[]>();
+  for (const event of data.events) {
+    const list = eventsOf.get(event.personId);
+    if (list) list.push(event);
+    else eventsOf.set(event.personId, [event]);
+  }
+  /** A person's own birth, death or burial (as the main person). */
+  const lifeEvent = (personId: string, type: string) =>
+    dated(eventsOf.get(personId)?.find((event) => event.type === type && event.role === 'primary'));
+  const lives = new Map(
+    data.persons.map((person) => [
+      person.id,
+      {
+        birth: lifeEvent(person.id, 'birth'),
+        death: lifeEvent(person.id, 'death'),
+        burial: lifeEvent(person.id, 'burial'),
+      },
+    ]),
+  );
+
+  for (const person of data.persons) {
+    const life = lives.get(person.id);
+    if (!life) continue;
+    const { birth, death, burial } = life;
+    const warn = (code: SanityCode, eventIds: string[], values: Record<string, number> = {}) =>
+      warnings.push({ code, personId: person.id, relatedPersonId: null, eventIds, values });
+
+    if (birth && death && surelyBefore(death.range, birth.range)) {
+      warn('sanity.deathBeforeBirth', [birth.eventId, death.eventId]);
+    }
+    const end = death ?? burial;
+    for (const event of eventsOf.get(person.id) ?? []) {
+      const range = eventDateRange(event);
+      if (!range) continue;
+      const isOwnLifeEnd = event.role === 'primary' && afterDeathTypes.has(event.type);
+      // A parent named at a child's birth or baptism after the parent's death is the child rules' matter.
+      if (
+        end &&
+        !isOwnLifeEnd &&
+        event.role !== 'parent' &&
+        event.eventId !== end.eventId &&
+        event.eventId !== birth?.eventId &&
+        surelyBefore(end.range, range)
+      ) {
+        warn(death ? 'sanity.afterDeath' : 'sanity.afterBurial', [end.eventId, event.eventId]);
+      }
+      if (birth && event.eventId !== birth.eventId && !notAgedTypes.has(event.type)) {
+        const age = ageBoundsBetween(birth.range, range);
+        if (age?.min != null && age.min > limits.maxAge) {
+          warn('sanity.ageOver110', [birth.eventId, event.eventId], { age: age.min, limit: limits.maxAge });
+        }
+      }
+    }
+  }
+
+  const genderOf = new Map(data.persons.map((person) => [person.id, person.gender]));
+  for (const link of data.parentLinks) {
+    const child = lives.get(link.childId)?.birth;
+    const parent = lives.get(link.parentId);
+    if (!child || !parent) continue;
+    const gender = genderOf.get(link.parentId) ?? 'unknown';
+    const warn = (code: SanityCode, eventIds: string[], values: Record<string, number> = {}) =>
+      warnings.push({ code, personId: link.parentId, relatedPersonId: link.childId, eventIds, values });
+
+    if (parent.birth) {
+      const age = ageBoundsBetween(parent.birth.range, child.range);
+      if (age?.max != null && age.max < limits.minParentAge) {
+        warn('sanity.parentTooYoung', [parent.birth.eventId, child.eventId], {
+          age: age.max,
+          limit: limits.minParentAge,
+        });
+      }
+      if (gender === 'female' && age?.min != null && age.min > limits.maxMotherAge) {
+        warn('sanity.motherTooOld', [parent.birth.eventId, child.eventId], {
+          age: age.min,
+          limit: limits.maxMotherAge,
+        });
+      }
+    }
+    const death = parent.death;
+    if (death?.range.to != null && child.range.from !== null) {
+      if (gender === 'female') {
+        if (child.range.from > death.range.to) warn('sanity.bornAfterMotherDeath', [death.eventId, child.eventId]);
+      } else if (child.range.from > addMonths(death.range.to, limits.monthsAfterFatherDeath)) {
+        warn('sanity.bornLongAfterFatherDeath', [death.eventId, child.eventId], {
+          months: limits.monthsAfterFatherDeath,
+        });
+      }
+    }
+  }
+  return warnings;
+}
