@@ -64,7 +64,7 @@ describe.skipIf(!browserAvailable())('a visitor of a shared tree', () => {
 
   it('opens the shared tree signed out, read-only, with the living root as "Privat"', async () => {
     await page.goto(`${session.server.url}/share/${token}`);
-    await page.waitForURL(`**/app/${treeId}/person/${rootId}`);
+    await page.waitForURL(`**/share/${token}/${treeId}/person/${rootId}`);
     await expect
       .poll(() => page.getByTestId('person-name').textContent(), { timeout: 10_000 })
       .toBe(sv('visitor.private'));

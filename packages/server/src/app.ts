@@ -17,6 +17,7 @@ import { type Database, migrationsFolder } from './db/client.ts';
 import { ensureDemoTree } from './demo/demo-tree.ts';
 import { jsonBodyLimits, registerBodyLimits } from './http/body-limits.ts';
 import { registerErrorHandling, sendError } from './http/errors.ts';
+import { serializeRequest } from './http/log-redact.ts';
 import { registerNulGuard } from './http/nul-guard.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
 import { registerRouteRateLimits } from './http/rate-limit.ts';
@@ -37,6 +38,7 @@ import { registerNoteRoutes } from './modules/note/note.routes.ts';
 import { registerOverviewRoutes } from './modules/overview/overview.routes.ts';
 import { registerPersonRoutes } from './modules/person/person.routes.ts';
 import { registerPrivacy } from './modules/privacy/privacy.hook.ts';
+import { registerSanityRoutes } from './modules/sanity/sanity.routes.ts';
 import { registerSessionRoutes } from './modules/session/session.routes.ts';
 import { registerSourceRoutes } from './modules/source/source.routes.ts';
 import { registerWriteGuard } from './modules/tree/tree.guard.ts';
@@ -64,7 +66,8 @@ export interface RouteEntry {
 export async function buildApp({ config, database, mailer, logger }: BuildAppOptions): Promise<App> {
   const headers = securityHeaders({ publicUrl: config.publicUrl, mapTileUrl: config.map.tileUrl });
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    // Share and reset tokens never reach the request log (http/log-redact.ts).
+    logger: logger ?? { level: config.logLevel, serializers: { req: serializeRequest } },
     // Each route gets the limit its body calls for (http/body-limits.ts); this one is for the rest.
     bodyLimit: jsonBodyLimits.small,
     // Forwarded headers only from the configured proxies (TRUST_PROXY, http/trust-proxy.ts).
@@ -141,6 +144,7 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
   registerTreeRoutes(app, ctx);
   registerPersonRoutes(app, ctx);
   registerLocationRoutes(app, ctx);
+  registerSanityRoutes(app, ctx);
   registerEventRoutes(app, ctx);
   registerNoteRoutes(app, ctx);
   registerSourceRoutes(app, ctx);

@@ -37,6 +37,8 @@ import { CookieBanner } from '../features/cookies/CookieBanner.tsx';
 import { useSignOut } from '../features/session/mutations.ts';
 import { useSession } from '../features/session/queries.ts';
 import { useSessionEndEffect } from '../features/session/useSessionEndEffect.ts';
+import { treeBase } from '../features/visitor/tree-access.ts';
+import { useTreeRoute } from '../features/visitor/use-tree-route.ts';
 import { LanguageSelector } from '../i18n/LanguageSelector.tsx';
 import type { TranslationKey } from '../i18n/messages.ts';
 import { LazyTooltip } from '../lib/LazyTooltip.tsx';
@@ -60,17 +62,19 @@ const navItems: NavItem[] = [
   { to: '/contact', label: 'nav.contact', icon: IconMail, testId: 'nav-contact' },
 ];
 
-/** Inside a tree (/app/:treeId/…), the tree's own navigation joins the header's. */
+/** Inside a tree (/app/:treeId/… or a visitor's /share/:token/:treeId/…), the tree's own navigation joins the header's. */
 function useTreeNavItems(): NavItem[] {
-  const treeId = useMatch('/app/:treeId/*')?.params.treeId;
+  const { treeId } = useTreeRoute();
   if (!treeId) return [];
-  const persons = `/app/${encodeURIComponent(treeId)}/persons`;
-  const places = `/app/${encodeURIComponent(treeId)}/places`;
-  const map = `/app/${encodeURIComponent(treeId)}/map`;
-  const events = `/app/${encodeURIComponent(treeId)}/events`;
-  const sources = `/app/${encodeURIComponent(treeId)}/sources`;
-  const overview = `/app/${encodeURIComponent(treeId)}/overview`;
-  const search = `/app/${encodeURIComponent(treeId)}/search`;
+  // A visitor's addresses carry the share link's token (/share/{token}/{treeId}/…).
+  const base = treeBase(treeId);
+  const persons = `${base}/persons`;
+  const places = `${base}/places`;
+  const map = `${base}/map`;
+  const events = `${base}/events`;
+  const sources = `${base}/sources`;
+  const overview = `${base}/overview`;
+  const search = `${base}/search`;
   return [
     { to: search, label: 'search.navLink', icon: IconListSearch, testId: 'nav-tree-search-all' },
     { to: persons, label: 'personSearch.navLink', icon: IconUsers, testId: 'nav-tree-search' },

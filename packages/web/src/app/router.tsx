@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Outlet } from 'react-router';
+import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { LandingPage } from '../features/landing/LandingPage.tsx';
 import { RequireSession } from '../features/session/RequireSession.tsx';
 import { TreeRoutes } from '../features/visitor/TreeRoutes.tsx';
@@ -19,6 +19,56 @@ function SessionRoutes() {
       <Outlet />
     </RequireSession>
   );
+}
+
+/** The pages of one tree, relative to its address (`/app/{treeId}` or `/share/{token}/{treeId}`); fresh objects for each use. */
+function treePages(): RouteObject[] {
+  return [
+    {
+      path: 'person/:personId',
+      lazy: lazyPage(async () => (await import('../features/person/PersonPage.tsx')).PersonPage),
+    },
+    {
+      path: 'tree/:personId',
+      lazy: lazyPage(async () => (await import('../features/family-tree/FamilyTreePage.tsx')).FamilyTreePage),
+    },
+    {
+      path: 'persons',
+      lazy: lazyPage(async () => (await import('../features/person-search/PersonListPage.tsx')).PersonListPage),
+    },
+    {
+      path: 'places',
+      lazy: lazyPage(async () => (await import('../features/location/PlacesPage.tsx')).PlacesPage),
+    },
+    {
+      path: 'sources',
+      lazy: lazyPage(async () => (await import('../features/source/SourcesPage.tsx')).SourcesPage),
+    },
+    {
+      path: 'location/:locationId',
+      lazy: lazyPage(async () => (await import('../features/location/LocationPage.tsx')).LocationPage),
+    },
+    {
+      path: 'event/:eventId',
+      lazy: lazyPage(async () => (await import('../features/event/EventPage.tsx')).EventPage),
+    },
+    {
+      path: 'map',
+      lazy: lazyPage(async () => (await import('../features/map/MapPage.tsx')).MapPage),
+    },
+    {
+      path: 'events',
+      lazy: lazyPage(async () => (await import('../features/event-list/EventListPage.tsx')).EventListPage),
+    },
+    {
+      path: 'overview',
+      lazy: lazyPage(async () => (await import('../features/overview/OverviewPage.tsx')).OverviewPage),
+    },
+    {
+      path: 'search',
+      lazy: lazyPage(async () => (await import('../features/search/SearchPage.tsx')).SearchPage),
+    },
+  ];
 }
 
 export type AppRouter = ReturnType<typeof createRouter>;
@@ -99,58 +149,18 @@ export function createRouter() {
             },
             {
               // A tree's pages: its owner signed in, or anyone who came by its share link.
+              path: 'app/:treeId',
               element: <TreeRoutes />,
               hydrateFallbackElement: <FullScreenLoader />,
-              children: [
-                {
-                  path: 'app/:treeId/person/:personId',
-                  lazy: lazyPage(async () => (await import('../features/person/PersonPage.tsx')).PersonPage),
-                },
-                {
-                  path: 'app/:treeId/tree/:personId',
-                  lazy: lazyPage(
-                    async () => (await import('../features/family-tree/FamilyTreePage.tsx')).FamilyTreePage,
-                  ),
-                },
-                {
-                  path: 'app/:treeId/persons',
-                  lazy: lazyPage(
-                    async () => (await import('../features/person-search/PersonListPage.tsx')).PersonListPage,
-                  ),
-                },
-                {
-                  path: 'app/:treeId/places',
-                  lazy: lazyPage(async () => (await import('../features/location/PlacesPage.tsx')).PlacesPage),
-                },
-                {
-                  path: 'app/:treeId/sources',
-                  lazy: lazyPage(async () => (await import('../features/source/SourcesPage.tsx')).SourcesPage),
-                },
-                {
-                  path: 'app/:treeId/location/:locationId',
-                  lazy: lazyPage(async () => (await import('../features/location/LocationPage.tsx')).LocationPage),
-                },
-                {
-                  path: 'app/:treeId/event/:eventId',
-                  lazy: lazyPage(async () => (await import('../features/event/EventPage.tsx')).EventPage),
-                },
-                {
-                  path: 'app/:treeId/map',
-                  lazy: lazyPage(async () => (await import('../features/map/MapPage.tsx')).MapPage),
-                },
-                {
-                  path: 'app/:treeId/events',
-                  lazy: lazyPage(async () => (await import('../features/event-list/EventListPage.tsx')).EventListPage),
-                },
-                {
-                  path: 'app/:treeId/overview',
-                  lazy: lazyPage(async () => (await import('../features/overview/OverviewPage.tsx')).OverviewPage),
-                },
-                {
-                  path: 'app/:treeId/search',
-                  lazy: lazyPage(async () => (await import('../features/search/SearchPage.tsx')).SearchPage),
-                },
-              ],
+              children: treePages(),
+            },
+            {
+              // The same pages at a visitor's address, which carries the share link's token, so that
+              // a page can be opened in a new tab, bookmarked or sent (issue 19 item 18).
+              path: 'share/:token/:treeId',
+              element: <TreeRoutes />,
+              hydrateFallbackElement: <FullScreenLoader />,
+              children: treePages(),
             },
             {
               path: 'share/:token',

@@ -1,4 +1,6 @@
+import { treeBase } from '../visitor/tree-access.ts';
+
 /** The event page of an event: /app/{treeId}/event/{eventId}. */
 export function eventHref(treeId: string, eventId: string): string {
-  return `/app/${encodeURIComponent(treeId)}/event/${encodeURIComponent(eventId)}`;
+  return `${treeBase(treeId)}/event/${encodeURIComponent(eventId)}`;
 }

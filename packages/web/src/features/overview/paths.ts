@@ -1,4 +1,6 @@
+import { treeBase } from '../visitor/tree-access.ts';
+
 /** The overview of a tree's unconnected items: /app/{treeId}/overview. */
 export function overviewHref(treeId: string): string {
-  return `/app/${encodeURIComponent(treeId)}/overview`;
+  return `${treeBase(treeId)}/overview`;
 }

@@ -7,11 +7,11 @@ import { isApiError } from '../../api/client.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { ErrorView } from '../../lib/ErrorView.tsx';
 import { visitorQueries } from './queries.ts';
-import { rememberShareToken } from './tree-access.ts';
+import { rememberShareToken, treeBase } from './tree-access.ts';
 
 /**
  * `/share/{token}`: where a share link leads. The tab remembers the link for its tree and opens the
- * tree's root person; an unknown or withdrawn link, or an owner's lapsed subscription, is said so.
+ * tree's root person at `/share/{token}/{treeId}/person/{rootId}`; an unknown or withdrawn link, or an owner's lapsed subscription, is said so.
  */
 export function SharePage() {
   const { t } = useTranslation();
@@ -24,7 +24,9 @@ export function SharePage() {
     if (!shared.data) return;
     const { treeId, rootId } = shared.data;
     rememberShareToken(treeId, shared.data.token);
-    const target = rootId ? `/app/${treeId}/person/${rootId}` : `/app/${treeId}/persons`;
+    // The address keeps the token (/share/{token}/{treeId}/…): it can be bookmarked or sent.
+    const base = treeBase(treeId);
+    const target = rootId ? `${base}/person/${encodeURIComponent(rootId)}` : `${base}/persons`;
     navigate(target, { replace: true });
   }, [shared.data, navigate]);
 

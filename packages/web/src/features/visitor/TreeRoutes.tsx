@@ -3,18 +3,24 @@ import { IconEye } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useMatch, useSearchParams } from 'react-router';
+import { Outlet, useSearchParams } from 'react-router';
 import { personQueries } from '../person/queries.ts';
 import { RequireSession } from '../session/RequireSession.tsx';
-import { isPreviewAsVisitor, setPreviewAsVisitor, shareTokenFor } from './tree-access.ts';
+import { isPreviewAsVisitor, rememberShareToken, setPreviewAsVisitor, shareTokenFor } from './tree-access.ts';
+import { useTreeRoute } from './use-tree-route.ts';
 
 /**
- * The pages of one tree (`/app/:treeId/…`). The owner reaches them signed in; a visitor who came
- * by the tree's share link reaches them signed in or not, read-only. `?preview=visitor` lets the
+ * The pages of one tree (`/app/:treeId/…`, and a visitor's `/share/:token/:treeId/…`). The owner
+ * reaches them signed in; a visitor who came by the tree's share link reaches them signed in or
+ * not, read-only. `?preview=visitor` lets the
  * owner see the tree as visitors do until they leave the preview.
  */
 export function TreeRoutes() {
-  const treeId = useMatch('/app/:treeId/*')?.params.treeId ?? '';
+  const route = useTreeRoute();
+  const treeId = route.treeId ?? '';
+  // A visitor's address carries the share link's token: the tab remembers it for the tree before any
+  // page below asks the API, so a page opened in a new tab, bookmarked or sent still opens.
+  if (route.token && shareTokenFor(treeId) !== route.token) rememberShareToken(treeId, route.token);
   const [search, setSearch] = useSearchParams();
   const queryClient = useQueryClient();
   const [preview, setPreview] = useState(() => isPreviewAsVisitor(treeId));

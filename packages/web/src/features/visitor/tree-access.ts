@@ -2,6 +2,8 @@
  * How this tab reaches trees it does not own: the share links it came by (one token per tree) and
  * the owner's "preview as visitor" flag. Both live in sessionStorage, so they last as long as the
  * tab and are sent only for their own tree (`/api/{treeId}/…`), never to other trees or routes.
+ * A visitor's page addresses carry the token too (`/share/{token}/{treeId}/…`, see `treeBase`), so
+ * a page opened in a new tab, bookmarked or sent to a relative still opens (issue 19 item 18).
  */
 
 const tokenKey = (treeId: string) => `anor.share.${treeId}`;
@@ -47,4 +49,16 @@ export function treeAccessHeaders(path: string): Record<string, string> {
   if (token) headers[SHARE_TOKEN_HEADER] = token;
   if (isPreviewAsVisitor(treeId)) headers[PREVIEW_HEADER] = 'visitor';
   return headers;
+}
+
+/**
+ * The start of a tree's page addresses in this tab: `/share/{token}/{treeId}` for a tree the tab
+ * came to by its share link, so that every page address holds what opens it; otherwise (the owner,
+ * the owner's preview) `/app/{treeId}`.
+ */
+export function treeBase(treeId: string): string {
+  const id = encodeURIComponent(treeId);
+  const token = shareTokenFor(treeId);
+  if (token && !isPreviewAsVisitor(treeId)) return `/share/${encodeURIComponent(token)}/${id}`;
+  return `/app/${id}`;
 }
