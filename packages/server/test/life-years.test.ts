@@ -137,4 +137,11 @@ describe('a visitor', () => {
     expect(JSON.stringify(chart.body)).not.toMatch(/1999|Hemlighult/);
     expect(chart.body.persons.find((p) => p.id === ids.elder)).toMatchObject(elderYears);
   });
+
+  it('finds the dead in the list with their years, and not the living', async () => {
+    const list = await visitor().get<PersonListAnswer>(`${api}/person?q=berg`);
+    expect(list.status).toBe(200);
+    expect(list.body.items.map((p) => p.id).sort()).toEqual([ids.elder, ids.younger, ids.grandfather].sort());
+    expect(list.body.items.find((p) => p.id === ids.elder)).toMatchObject(elderYears);
+  });
 });

@@ -8,10 +8,25 @@ const MARKER_PATH = `M8,0A8,8 0 0 0 0,8V${BOX_HEIGHT - 8}A8,8 0 0 0 8,${BOX_HEIG
 /** A small cross-hair: "show this person in the middle of the chart". */
 const RECENTRE_ICON = 'M0,-7V-3.5M0,3.5V7M-7,0H-3.5M3.5,0H7M2.5,0A2.5,2.5 0 1 1 -2.5,0A2.5,2.5 0 1 1 2.5,0';
 const RECENTRE_RADIUS = 12;
+/** A plus: "add a parent, partner or child" (editors only). */
+const ADD_ICON = 'M0,-5V5M-5,0H5';
+const ADD_RADIUS = 10;
 const TEXT_LEFT = 18;
+
+/** The baselines of the name, the life years and the occupation, centred in the box by how many there are. */
+function textLines(hasDetails: boolean, hasOccupation: boolean) {
+  if (hasDetails && hasOccupation) return { name: 23, details: 42, occupation: 59 };
+  if (hasDetails) return { name: 31, details: 50, occupation: 0 };
+  if (hasOccupation) return { name: 31, details: 0, occupation: 50 };
+  return { name: 41, details: 0, occupation: 0 };
+}
 
 export interface ChartBoxTexts {
   name: string;
+  /** Life years and the birthplace's short form ("1801–1870 · Råshult, Stenbrohult"); empty when unknown. */
+  details: string;
+  /** The name with years and the whole birthplace, for the hover text and the accessible name. */
+  fullName: string;
   /** The person page, and the chart re-centred on the person: real links, so they open in a new tab too. */
   personHref: string;
   chartHref: string;
@@ -19,6 +34,8 @@ export interface ChartBoxTexts {
   openLabel: string;
   showInChartLabel: string;
   duplicateLabel: string;
+  /** "Add a relative of …": shown to editors only. */
+  addLabel?: string;
 }
 
 /**
@@ -31,7 +48,10 @@ export const ChartBox = memo(function ChartBox({ node, texts }: { node: ChartNod
   const { person } = node;
   const occupation = person.occupation ?? '';
   const hasRecentre = !node.isStart;
-  const description = [texts.name, occupation, node.isDuplicate ? texts.duplicateLabel : '']
+  const lines = textLines(Boolean(texts.details), Boolean(occupation));
+  // The lower lines leave room for the add button in the bottom corner.
+  const lowerMax = texts.addLabel ? 22 : 26;
+  const description = [texts.fullName, occupation, node.isDuplicate ? texts.duplicateLabel : '']
     .filter(Boolean)
     .join(' · ');
   const className = [classes.box, node.isStart ? classes.start : '', node.isDuplicate ? classes.duplicate : '']
@@ -59,13 +79,19 @@ export const ChartBox = memo(function ChartBox({ node, texts }: { node: ChartNod
         <text
           className={texts.hasName ? classes.name : `${classes.name} ${classes.unknownName}`}
           x={TEXT_LEFT}
-          y={occupation ? 26 : 35}
+          y={lines.name}
+          data-testid="chart-box-name"
         >
           {truncateText(texts.name, hasRecentre ? 17 : 20)}
         </text>
+        {texts.details ? (
+          <text className={classes.details} x={TEXT_LEFT} y={lines.details} data-testid="chart-box-details">
+            {truncateText(texts.details, occupation ? (hasRecentre ? 24 : 27) : lowerMax)}
+          </text>
+        ) : null}
         {occupation ? (
-          <text className={classes.occupation} x={TEXT_LEFT} y={45}>
-            {truncateText(occupation, 26)}
+          <text className={classes.occupation} x={TEXT_LEFT} y={lines.occupation}>
+            {truncateText(occupation, lowerMax)}
           </text>
         ) : null}
       </a>
@@ -81,6 +107,21 @@ export const ChartBox = memo(function ChartBox({ node, texts }: { node: ChartNod
             <title>{texts.showInChartLabel}</title>
             <circle r={RECENTRE_RADIUS} />
             <path d={RECENTRE_ICON} />
+          </a>
+        </g>
+      ) : null}
+      {texts.addLabel ? (
+        <g transform={`translate(${BOX_WIDTH - ADD_RADIUS - 6},${BOX_HEIGHT - ADD_RADIUS - 6})`}>
+          <a
+            className={classes.recentre}
+            href={texts.personHref}
+            aria-label={texts.addLabel}
+            data-action="add"
+            data-testid="chart-box-add"
+          >
+            <title>{texts.addLabel}</title>
+            <circle r={ADD_RADIUS} />
+            <path d={ADD_ICON} />
           </a>
         </g>
       ) : null}

@@ -4,6 +4,7 @@ import { IconBinaryTree2 } from '@tabler/icons-react';
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PersonLabel } from '../../lib/person-label/PersonLabel.tsx';
 import { GenderIcon } from '../person/GenderIcon.tsx';
 import { usePersonName } from '../person/person-name.ts';
 import { rootColors } from '../person/root-colors.ts';
@@ -18,7 +19,7 @@ export function handlePersonLinkClick(event: MouseEvent, personId: string, links
   links.onOpen(personId);
 }
 
-/** One person of the family view: relation, name, occupation, root colour, and "show in chart". */
+/** One person of the family view: relation, name with life years and birthplace, occupation, root colour, and "show in chart". */
 export function FamilyPersonCard({ member, links }: { member: FamilyMember; links: PersonLinks }) {
   const { t } = useTranslation();
   const personName = usePersonName();
@@ -50,12 +51,11 @@ export function FamilyPersonCard({ member, links }: { member: FamilyMember; link
               to={links.personHref(person.id)}
               onClick={(event) => handlePersonLinkClick(event, person.id, links)}
               fw={600}
-              c={person.fName || person.lName ? 'var(--mantine-color-text)' : 'dimmed'}
-              fs={person.fName || person.lName ? undefined : 'italic'}
-              truncate="end"
+              c="var(--mantine-color-text)"
+              miw={0}
               data-testid="family-card-name"
             >
-              {name}
+              <PersonLabel person={person} layout="stacked" withPlace testId="family-card-label" />
             </Anchor>
           </Group>
           <Text size="sm" c="dimmed" truncate="end">

@@ -3,6 +3,7 @@ import { ActionIcon, Anchor, ColorSwatch, Group, Table, Text, Tooltip, VisuallyH
 import { IconBinaryTree2 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PersonLabel } from '../../lib/person-label/PersonLabel.tsx';
 import { GenderIcon } from '../person/GenderIcon.tsx';
 import { usePersonName } from '../person/person-name.ts';
 import { rootColors } from '../person/root-colors.ts';
@@ -40,7 +41,6 @@ export function FamilyTable({ family, links }: { family: FamilyAnswer; links: Pe
           {members.map((member) => {
             const { person } = member;
             const name = personName(person);
-            const hasName = Boolean(person.fName || person.lName);
             const isSelf = member.relation === 'self';
             return (
               <Table.Tr
@@ -64,11 +64,11 @@ export function FamilyTable({ family, links }: { family: FamilyAnswer; links: Pe
                       component={Link}
                       to={links.personHref(person.id)}
                       onClick={(event) => handlePersonLinkClick(event, person.id, links)}
-                      c={hasName ? 'var(--mantine-color-text)' : 'dimmed'}
-                      fs={hasName ? undefined : 'italic'}
+                      c="var(--mantine-color-text)"
                       fw={isSelf ? 700 : 500}
+                      miw={0}
                     >
-                      {name}
+                      <PersonLabel person={person} withPlace testId="family-table-label" />
                     </Anchor>
                   </Group>
                 </Table.Td>

@@ -14,7 +14,7 @@ import {
   useRef,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePersonName } from '../person/person-name.ts';
+import { shortPlace, usePersonLabel } from '../../lib/person-label/person-label.ts';
 import { ChartBox } from './ChartBox.tsx';
 import { BOX_HEIGHT, BOX_WIDTH, type ChartLayout, type ChartNode } from './chart-layout.ts';
 import {
@@ -40,6 +40,8 @@ export interface TreeChartProps {
   chartHref: (personId: string) => string;
   onOpen: (personId: string) => void;
   onShowInChart: (personId: string) => void;
+  /** Editors: a box's plus button adds a parent, partner or child of its person. */
+  onAddRelative?: (personId: string) => void;
   testId: string;
 }
 
@@ -62,9 +64,10 @@ function isPlainClick(event: MouseEvent): boolean {
  * zooming never re-render the boxes. Far out, a class hides the texts.
  */
 export function TreeChart(props: TreeChartProps) {
-  const { layout, orientation, label, personHref, chartHref, onOpen, onShowInChart, testId } = props;
+  const { layout, orientation, label, personHref, chartHref, onOpen, onShowInChart, onAddRelative, testId } = props;
+  const canAdd = onAddRelative !== undefined;
   const { t } = useTranslation();
-  const personName = usePersonName();
+  const personLabel = usePersonLabel();
   const svgRef = useRef<SVGSVGElement>(null);
   const viewportRef = useRef<SVGGElement>(null);
   const behaviorRef = useRef<ZoomBehavior<SVGSVGElement, unknown> | null>(null);
@@ -141,7 +144,9 @@ export function TreeChart(props: TreeChartProps) {
     const personId = event.target.closest('[data-person-id]')?.getAttribute('data-person-id');
     if (!link || !personId) return;
     event.preventDefault();
-    if (link.getAttribute('data-action') === 'recentre') onShowInChart(personId);
+    const action = link.getAttribute('data-action');
+    if (action === 'recentre') onShowInChart(personId);
+    else if (action === 'add') onAddRelative?.(personId);
     else onOpen(personId);
   };
 
@@ -178,8 +183,8 @@ export function TreeChart(props: TreeChartProps) {
 
   const content = useMemo((): ReactNode => {
     const boxes = layout.nodes.map((node) => {
-      const hasName = Boolean(node.person.fName || node.person.lName || node.person.pName);
-      const name = personName(node.person);
+      const label = personLabel(node.person);
+      const { name, hasName } = label;
       return (
         <ChartBox
           key={node.key}
@@ -187,11 +192,15 @@ export function TreeChart(props: TreeChartProps) {
           texts={{
             name,
             hasName,
+            // A box has room for the birthplace's own name only; the hover text has the whole path.
+            details: [label.years, shortPlace(label.placeFull, 1)].filter(Boolean).join(' · '),
+            fullName: label.full,
             personHref: personHref(node.person.id),
             chartHref: chartHref(node.person.id),
             openLabel: t('familyTree.chart.open', { name }),
             showInChartLabel: t('familyTree.chart.showInChart', { name }),
             duplicateLabel: t('familyTree.chart.duplicate'),
+            addLabel: canAdd ? t('familyTree.chart.addRelative', { name }) : undefined,
           }}
         />
       );
@@ -208,7 +217,7 @@ export function TreeChart(props: TreeChartProps) {
         {boxes}
       </>
     );
-  }, [layout, personName, personHref, chartHref, t]);
+  }, [layout, personLabel, personHref, chartHref, t, canAdd]);
 
   return (
     <div className={classes.frame} data-testid={testId}>

@@ -7,7 +7,8 @@ import type { ChartPerson } from '@anor/core';
  */
 
 export const BOX_WIDTH = 200;
-export const BOX_HEIGHT = 60;
+/** Room for three lines: the name, the life years with the birthplace, the occupation. */
+export const BOX_HEIGHT = 74;
 
 export interface ChartNode {
   /** Unique within the layout: the person id, or for a person shown again (pedigree collapse) a longer key. */

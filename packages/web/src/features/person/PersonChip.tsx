@@ -4,6 +4,7 @@ import { IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PersonLabel } from '../../lib/person-label/PersonLabel.tsx';
 import { GenderIcon } from './GenderIcon.tsx';
 import classes from './PersonChip.module.css';
 import { usePersonName } from './person-name.ts';
@@ -35,14 +36,8 @@ export function PersonChip({ person, to, onClick, note, onRemove, testId = 'pers
   const content = (
     <Group gap={6} wrap="nowrap" miw={0}>
       <GenderIcon gender={person.gender} size={15} color={`var(--mantine-color-${color}-8)`} />
-      <Text
-        size="sm"
-        fw={500}
-        truncate="end"
-        c={person.fName || person.lName ? undefined : 'dimmed'}
-        data-testid={`${testId}-name`}
-      >
-        {name}
+      <Text size="sm" fw={500} component="span" miw={0} style={{ display: 'flex' }}>
+        <PersonLabel person={person} testId={`${testId}-label`} nameTestId={`${testId}-name`} />
       </Text>
       {note ? (
         <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>

@@ -2,20 +2,25 @@ import type { ElementType, ReactNode } from 'react';
 import classes from './PersonLabel.module.css';
 import { type LabelPerson, type PersonLabelParts, usePersonLabel } from './person-label.ts';
 
-export interface PersonLabelProps {
-  person: LabelPerson;
+interface LabelLook {
   /** inline: name and years on one line (chips, pickers); stacked: the years and place on a second line (cards, rows). */
   layout?: 'inline' | 'stacked';
   /** Show the birthplace too, where there is room (cards, list rows, search results). */
   withPlace?: boolean;
-  /** The name form; the default is the display name of SPEC §3 (lists may pass the user's name order). */
-  formatName?: (person: LabelPerson) => string;
   /** Something after the name on its line (a "half sibling" note). */
   after?: ReactNode;
   /** The element around the label (a span unless told). */
   component?: ElementType;
   className?: string;
   testId?: string;
+  /** The name's own test id; `{testId}-name` unless told. */
+  nameTestId?: string;
+}
+
+export interface PersonLabelProps extends LabelLook {
+  person: LabelPerson;
+  /** The name form; the default is the display name of SPEC §3 (lists may pass the user's name order). */
+  formatName?: (person: LabelPerson) => string;
 }
 
 /**
@@ -25,39 +30,22 @@ export interface PersonLabelProps {
  * hover text names the person in full with years and the whole birthplace. Screen readers hear
  * "born 1850, died 1920" rather than the abbreviations.
  */
-export function PersonLabel({
-  person,
-  layout = 'inline',
-  withPlace = false,
-  formatName,
-  after,
-  component: Component = 'span',
-  className,
-  testId = 'person-label',
-}: PersonLabelProps) {
+export function PersonLabel({ person, formatName, ...look }: PersonLabelProps) {
   const label = usePersonLabel(formatName);
-  const parts = label(person);
-  return <PersonLabelView parts={parts} {...{ layout, withPlace, after, Component, className, testId }} />;
+  return <PersonLabelView parts={label(person)} {...look} />;
 }
 
-/** The label drawn from ready parts (for callers that computed them already, such as a list of many). */
+/** The label drawn from ready parts (for callers that computed them already with `usePersonLabel`). */
 export function PersonLabelView({
   parts,
   layout = 'inline',
   withPlace = false,
   after,
-  Component = 'span',
+  component: Component = 'span',
   className,
   testId = 'person-label',
-}: {
-  parts: PersonLabelParts;
-  layout?: 'inline' | 'stacked';
-  withPlace?: boolean;
-  after?: ReactNode;
-  Component?: ElementType;
-  className?: string;
-  testId?: string;
-}) {
+  nameTestId = `${testId}-name`,
+}: LabelLook & { parts: PersonLabelParts }) {
   const place = withPlace ? parts.place : null;
   const details = [parts.years, place].filter(Boolean).join(' · ');
   const spoken = [parts.yearsLong, withPlace ? parts.placeFull : null].filter(Boolean).join(', ');
@@ -70,10 +58,7 @@ export function PersonLabelView({
       data-testid={testId}
     >
       <span className={classes.nameLine}>
-        <span
-          className={parts.hasName ? classes.name : `${classes.name} ${classes.unknown}`}
-          data-testid={`${testId}-name`}
-        >
+        <span className={parts.hasName ? classes.name : `${classes.name} ${classes.unknown}`} data-testid={nameTestId}>
           {parts.name}
         </span>
         {after}
