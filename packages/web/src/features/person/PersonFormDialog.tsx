@@ -44,6 +44,8 @@ interface PersonFormDialogProps {
   onClose: () => void;
   /** Called with each saved or attached person (a new root, for instance, may be opened). */
   onSaved?: (person: Pick<PersonSummary, 'id'>) => void;
+  /** The new person's gender to start with, when the opener knows it (an ancestor chart's father or mother). */
+  initialGender?: Gender;
 }
 
 interface Round {
@@ -60,7 +62,15 @@ type Phase = { kind: 'form' } | { kind: 'another'; name: string; gender: Gender 
  * tree, "create new" makes one; both in the relation that the mode says. After a child, a sibling
  * or the first parent it asks whether to add another.
  */
-export function PersonFormDialog({ treeId, mode, anchor, rootId = null, onClose, onSaved }: PersonFormDialogProps) {
+export function PersonFormDialog({
+  treeId,
+  mode,
+  anchor,
+  rootId = null,
+  onClose,
+  onSaved,
+  initialGender: openingGender,
+}: PersonFormDialogProps) {
   const { t } = useTranslation();
   const personName = usePersonName();
   const modalProps = usePersonModalProps();
@@ -78,7 +88,7 @@ export function PersonFormDialog({ treeId, mode, anchor, rootId = null, onClose,
   if (mode !== openedWith) {
     setOpenedWith(mode);
     if (mode) {
-      setRound({ mode, counter: 1, gender: initialGender(mode) });
+      setRound({ mode, counter: 1, gender: openingGender ?? initialGender(mode) });
       setPhase({ kind: 'form' });
       setAnchorHadNoParents((anchor?.parentIds.length ?? 0) === 0);
       setTab('create');
