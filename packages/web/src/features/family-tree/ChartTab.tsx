@@ -23,8 +23,6 @@ interface ChartTabProps {
   onSizeChange: (size: number) => void;
   links: PersonLinks;
   onShowInChart: (personId: string) => void;
-  /** Editors: adding a parent, partner or child from a chart box. */
-  onAddRelative?: (personId: string) => void;
 }
 
 function range(min: number, max: number): number[] {
@@ -41,7 +39,6 @@ export function ChartTab({
   onSizeChange,
   links,
   onShowInChart,
-  onAddRelative,
 }: ChartTabProps) {
   const { t } = useTranslation();
   const isAncestors = kind === 'ancestors';
@@ -123,7 +120,6 @@ export function ChartTab({
             chartHref={links.chartHref}
             onOpen={links.onOpen}
             onShowInChart={onShowInChart}
-            onAddRelative={onAddRelative}
             testId={`${kind}-chart`}
           />
         </Suspense>

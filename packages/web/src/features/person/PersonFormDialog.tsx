@@ -232,7 +232,7 @@ export function PersonFormDialog({
       suggestedSurname={suggestedSurname}
       submitLabel={isIntro ? t('personDialog.introSubmit') : t('common.save')}
       onSubmit={submitNew}
-      onCancel={isIntro ? undefined : onClose}
+      onCancel={onClose}
       pending={isPending}
     >
       {relationOptions}
@@ -258,8 +258,7 @@ export function PersonFormDialog({
         {...modalProps}
         opened={mode !== null}
         onClose={onClose}
-        withCloseButton={!isIntro}
-        closeOnEscape={!isIntro}
+        // The welcome can always be closed (button, Escape, cancel); only a stray click beside it does not.
         closeOnClickOutside={!isIntro}
         // The intro opens with the page; there is no earlier focus to return to.
         returnFocus={!isIntro}

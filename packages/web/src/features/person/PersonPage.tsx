@@ -52,6 +52,7 @@ import { GoToPersonModal } from './GoToPersonModal.tsx';
 import { usePersonModalProps } from './layout.ts';
 import { NameEditModal } from './NameEditModal.tsx';
 import { OccupationEditModal } from './OccupationEditModal.tsx';
+import { OtherNames } from './OtherNames.tsx';
 import { PersonDialogProvider } from './PersonDialogProvider.tsx';
 import { PersonFormDialog } from './PersonFormDialog.tsx';
 import { familyTreeHref, personHref } from './paths.ts';
@@ -60,6 +61,7 @@ import { usePersonName } from './person-name.ts';
 import { personQueries } from './queries.ts';
 import { type RemovalTarget, RemovePersonModal } from './RemovePersonModal.tsx';
 import { rootColors } from './root-colors.ts';
+import { dismissWelcome, needsRootWelcome } from './root-welcome.ts';
 
 type OpenModal = 'name' | 'occupation' | 'gender' | 'delete' | 'root' | 'goTo' | 'children' | null;
 
@@ -194,7 +196,8 @@ function PersonContent({ treeId, mainNodes, person }: { treeId: string; mainNode
   const isRoot = person.isRoot || rootId === person.id;
   const name = personName(person);
   const color = rootColors[person.rootRelation];
-  const needsIntro = canEdit && person.fName === null;
+  const [welcomeClosed, setWelcomeClosed] = useState(false);
+  const needsIntro = !welcomeClosed && needsRootWelcome(person, mainNodes);
   const close = () => setOpenModal(null);
 
   const goToRootAfterDeleting = (deletedIds: string[]) => {
@@ -376,6 +379,7 @@ function PersonContent({ treeId, mainNodes, person }: { treeId: string; mainNode
                   </Group>
                 </Field>
               </SimpleGrid>
+              <OtherNames treeId={treeId} person={person} canEdit={canEdit} />
             </Paper>
 
             <Section title={t('person.family.title')} testId="person-family">
@@ -495,7 +499,13 @@ function PersonContent({ treeId, mainNodes, person }: { treeId: string; mainNode
         mode={needsIntro ? 'intro' : formMode}
         anchor={person}
         rootId={rootId}
-        onClose={() => setFormMode(null)}
+        onClose={() => {
+          if (needsIntro) {
+            dismissWelcome(treeId);
+            setWelcomeClosed(true);
+          }
+          setFormMode(null);
+        }}
         onSaved={(saved) => {
           if (formMode === 'root') void navigate(personHref(treeId, saved.id));
         }}
