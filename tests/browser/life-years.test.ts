@@ -95,6 +95,9 @@ describe.skipIf(!browserAvailable())('life years beside names in the browser', (
     const fatherRow = page.locator(`[data-testid="family-table-row"][data-person-id="${ids.father}"]`);
     await fatherRow.getByTestId('family-table-label-details').waitFor();
     expect(await fatherRow.getByTestId('family-table-label-details').textContent()).toBe(fatherDetails);
+    await view.openTab('family');
+    await fatherCard.getByTestId('family-card-label-details').waitFor();
+    await session.screenshot('life-years-family');
   });
 
   it("the person page's family chips carry the years", async () => {

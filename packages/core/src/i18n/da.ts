@@ -6,6 +6,10 @@ export const da = {
     close: 'Luk',
     cancel: 'Annuller',
     save: 'Gem',
+    notice: {
+      saved: 'Gemt',
+      deleted: 'Slettet',
+    },
     error: {
       generic: 'Der opstod en fejl. Prøv igen eller kontakt os.',
       validation: 'Nogle af oplysningerne er ikke gyldige.',
@@ -909,6 +913,8 @@ export const da = {
       listLabel: 'Begivenheder',
       searchLabel: 'Søg på navn eller sted',
       searchPlaceholder: 'Navn eller sted',
+      allTypes: 'Alle typer',
+      typeLabel: 'Begivenhedstype',
       sortLabel: 'Sortér efter',
       sortDate: 'Dato',
       sortType: 'Type',
@@ -1227,6 +1233,31 @@ export const da = {
       overwrite: 'Gem min version oven i den',
       empty: '(tomt)',
     },
+    otherNames: {
+      title: 'Andre navne',
+      edit: 'Redigér andre navne',
+      none: 'Ingen andre navne',
+      add: 'Tilføj navn',
+      remove: 'Fjern navnet',
+      type: 'Navnetype',
+      from: 'Fra',
+      to: 'Til',
+      datePlaceholder: 'ÅÅÅÅ-MM-DD',
+      types: {
+        birth: 'Fødenavn',
+        married: 'Giftenavn',
+        aka: 'Også kaldet',
+        variant: 'Stavemåde',
+        maiden: 'Pigenavn',
+        immigrant: 'Navn efter indvandring',
+        other: 'Andet navn',
+      },
+    },
+    nameOrder: {
+      label: 'Navnerækkefølge',
+      firstLast: 'Fornavn Efternavn',
+      lastFirst: 'Efternavn, Fornavn',
+    },
     occupation: {
       add: 'Tilføj erhverv',
       edit: 'Ret erhverv',
@@ -1487,6 +1518,11 @@ export const da = {
     noResults: 'Ingen resultater',
     noResultsHint: 'Prøv andre eller færre søgeord.',
     loadMore: 'Vis flere',
+    pageSize: {
+      label: 'Rækker pr. side',
+      fit: 'Tilpas til skærmen',
+      rows: '{{n}} pr. side',
+    },
   },
   personSearch: {
     title: 'Søg i træet',
@@ -1729,6 +1765,12 @@ export const da = {
       notFound: 'Importen blev ikke fundet. Den kan høre til en anden konto.',
       interrupted: 'Importen stoppede, fordi serveren stoppede. Intet blev gemt; importér filen igen.',
       cancelled: 'Importen blev annulleret. Intet blev gemt.',
+      notWaiting: 'Importen venter ikke på en bekræftelse.',
+    },
+    preview: {
+      title: 'Kontrollér før import',
+      text: 'Intet er gemt endnu. Sådan ser filens indhold ud; importér den for at oprette træet.',
+      confirm: 'Importér',
     },
     phase: {
       queued: 'Venter på at starte',

@@ -10,6 +10,10 @@ export const en = {
     close: 'Close',
     cancel: 'Cancel',
     save: 'Save',
+    notice: {
+      saved: 'Saved',
+      deleted: 'Deleted',
+    },
     error: {
       generic: 'An error occurred. Please try again or contact us.',
       validation: 'Some of the information is not valid.',
@@ -911,6 +915,8 @@ export const en = {
       listLabel: 'Events',
       searchLabel: 'Search by name or place',
       searchPlaceholder: 'Name or place',
+      allTypes: 'All types',
+      typeLabel: 'Event type',
       sortLabel: 'Sort by',
       sortDate: 'Date',
       sortType: 'Type',
@@ -1230,6 +1236,31 @@ export const en = {
       overwrite: 'Save my version over it',
       empty: '(empty)',
     },
+    otherNames: {
+      title: 'Other names',
+      edit: 'Edit other names',
+      none: 'No other names',
+      add: 'Add name',
+      remove: 'Remove the name',
+      type: 'Kind of name',
+      from: 'From',
+      to: 'To',
+      datePlaceholder: 'YYYY-MM-DD',
+      types: {
+        birth: 'Birth name',
+        married: 'Married name',
+        aka: 'Also known as',
+        variant: 'Spelling variant',
+        maiden: 'Maiden name',
+        immigrant: 'Name after immigration',
+        other: 'Other name',
+      },
+    },
+    nameOrder: {
+      label: 'Name order',
+      firstLast: 'First Last',
+      lastFirst: 'Last, First',
+    },
     occupation: {
       add: 'Add occupation',
       edit: 'Edit occupation',
@@ -1490,6 +1521,11 @@ export const en = {
     noResults: 'No results',
     noResultsHint: 'Try other search words, or fewer.',
     loadMore: 'Show more',
+    pageSize: {
+      label: 'Rows per page',
+      fit: 'Fit the screen',
+      rows: '{{n}} a page',
+    },
   },
   personSearch: {
     title: 'Search the tree',
@@ -1732,6 +1768,12 @@ export const en = {
       notFound: 'This import was not found. It may belong to another account.',
       interrupted: 'The import stopped because the server stopped. Nothing was saved; please import the file again.',
       cancelled: 'The import was cancelled. Nothing was saved.',
+      notWaiting: 'This import is not waiting for a confirmation.',
+    },
+    preview: {
+      title: 'Check before importing',
+      text: 'Nothing has been saved yet. This is what the file holds; import it to create the tree.',
+      confirm: 'Import',
     },
     phase: {
       queued: 'Waiting to start',

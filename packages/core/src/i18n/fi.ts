@@ -6,6 +6,10 @@ export const fi = {
     close: 'Sulje',
     cancel: 'Peruuta',
     save: 'Tallenna',
+    notice: {
+      saved: 'Tallennettu',
+      deleted: 'Poistettu',
+    },
     error: {
       generic: 'Tapahtui virhe. Yritä uudelleen tai ota meihin yhteyttä.',
       validation: 'Osa tiedoista ei ole kelvollisia.',
@@ -914,6 +918,8 @@ export const fi = {
       listLabel: 'Tapahtumat',
       searchLabel: 'Hae nimellä tai paikalla',
       searchPlaceholder: 'Nimi tai paikka',
+      allTypes: 'Kaikki tyypit',
+      typeLabel: 'Tapahtuman tyyppi',
       sortLabel: 'Järjestys',
       sortDate: 'Päivämäärä',
       sortType: 'Tyyppi',
@@ -1232,6 +1238,31 @@ export const fi = {
       overwrite: 'Tallenna oma versioni sen päälle',
       empty: '(tyhjä)',
     },
+    otherNames: {
+      title: 'Muut nimet',
+      edit: 'Muokkaa muita nimiä',
+      none: 'Ei muita nimiä',
+      add: 'Lisää nimi',
+      remove: 'Poista nimi',
+      type: 'Nimen tyyppi',
+      from: 'Alkaen',
+      to: 'Asti',
+      datePlaceholder: 'VVVV-KK-PP',
+      types: {
+        birth: 'Syntymänimi',
+        married: 'Avionimi',
+        aka: 'Tunnetaan myös nimellä',
+        variant: 'Kirjoitusasu',
+        maiden: 'Tyttönimi',
+        immigrant: 'Nimi maahanmuuton jälkeen',
+        other: 'Muu nimi',
+      },
+    },
+    nameOrder: {
+      label: 'Nimien järjestys',
+      firstLast: 'Etunimi Sukunimi',
+      lastFirst: 'Sukunimi, Etunimi',
+    },
     occupation: {
       add: 'Lisää ammatti',
       edit: 'Muokkaa ammattia',
@@ -1493,6 +1524,11 @@ export const fi = {
     noResults: 'Ei tuloksia',
     noResultsHint: 'Kokeile muita tai vähemmän hakusanoja.',
     loadMore: 'Näytä lisää',
+    pageSize: {
+      label: 'Rivejä sivulla',
+      fit: 'Sovita näyttöön',
+      rows: '{{n}} sivulla',
+    },
   },
   personSearch: {
     title: 'Hae sukupuusta',
@@ -1735,6 +1771,12 @@ export const fi = {
       notFound: 'Tuontia ei löytynyt. Se voi kuulua toiselle tilille.',
       interrupted: 'Tuonti keskeytyi, koska palvelin pysähtyi. Mitään ei tallennettu; tuo tiedosto uudelleen.',
       cancelled: 'Tuonti peruttiin. Mitään ei tallennettu.',
+      notWaiting: 'Tuonti ei odota vahvistusta.',
+    },
+    preview: {
+      title: 'Tarkista ennen tuontia',
+      text: 'Mitään ei ole vielä tallennettu. Tiedosto sisältää nämä tiedot; tuo se luodaksesi sukupuun.',
+      confirm: 'Tuo',
     },
     phase: {
       queued: 'Odottaa alkamista',

@@ -6,6 +6,10 @@ export const no = {
     close: 'Lukk',
     cancel: 'Avbryt',
     save: 'Lagre',
+    notice: {
+      saved: 'Lagret',
+      deleted: 'Slettet',
+    },
     error: {
       generic: 'Det oppstod en feil. Prøv igjen eller kontakt oss.',
       validation: 'Noen av opplysningene er ikke gyldige.',
@@ -908,6 +912,8 @@ export const no = {
       listLabel: 'Hendelser',
       searchLabel: 'Søk på navn eller sted',
       searchPlaceholder: 'Navn eller sted',
+      allTypes: 'Alle typer',
+      typeLabel: 'Hendelsestype',
       sortLabel: 'Sorter etter',
       sortDate: 'Dato',
       sortType: 'Type',
@@ -1227,6 +1233,31 @@ export const no = {
       overwrite: 'Lagre min versjon over den',
       empty: '(tomt)',
     },
+    otherNames: {
+      title: 'Andre navn',
+      edit: 'Endre andre navn',
+      none: 'Ingen andre navn',
+      add: 'Legg til navn',
+      remove: 'Fjern navnet',
+      type: 'Navnetype',
+      from: 'Fra',
+      to: 'Til',
+      datePlaceholder: 'ÅÅÅÅ-MM-DD',
+      types: {
+        birth: 'Fødenavn',
+        married: 'Giftenavn',
+        aka: 'Også kalt',
+        variant: 'Stavemåte',
+        maiden: 'Pikenavn',
+        immigrant: 'Navn etter innvandring',
+        other: 'Annet navn',
+      },
+    },
+    nameOrder: {
+      label: 'Navnerekkefølge',
+      firstLast: 'Fornavn Etternavn',
+      lastFirst: 'Etternavn, Fornavn',
+    },
     occupation: {
       add: 'Legg til yrke',
       edit: 'Endre yrke',
@@ -1487,6 +1518,11 @@ export const no = {
     noResults: 'Ingen treff',
     noResultsHint: 'Prøv andre eller færre søkeord.',
     loadMore: 'Vis flere',
+    pageSize: {
+      label: 'Rader per side',
+      fit: 'Tilpass skjermen',
+      rows: '{{n}} per side',
+    },
   },
   personSearch: {
     title: 'Søk i treet',
@@ -1730,6 +1766,12 @@ export const no = {
       notFound: 'Importen ble ikke funnet. Den kan høre til en annen konto.',
       interrupted: 'Importen stoppet fordi serveren stoppet. Ingenting ble lagret; importer filen på nytt.',
       cancelled: 'Importen ble avbrutt. Ingenting ble lagret.',
+      notWaiting: 'Importen venter ikke på en bekreftelse.',
+    },
+    preview: {
+      title: 'Kontroller før import',
+      text: 'Ingenting er lagret ennå. Dette er innholdet i filen; importer den for å opprette treet.',
+      confirm: 'Importer',
     },
     phase: {
       queued: 'Venter på å starte',

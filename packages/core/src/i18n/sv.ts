@@ -6,6 +6,10 @@ export const sv = {
     close: 'Stäng',
     cancel: 'Avbryt',
     save: 'Spara',
+    notice: {
+      saved: 'Sparat',
+      deleted: 'Borttaget',
+    },
     error: {
       generic: 'Ett fel uppstod. Försök igen eller kontakta oss.',
       validation: 'En del av uppgifterna är inte giltiga.',
@@ -911,6 +915,8 @@ export const sv = {
       listLabel: 'Händelser',
       searchLabel: 'Sök på namn eller plats',
       searchPlaceholder: 'Namn eller plats',
+      allTypes: 'Alla typer',
+      typeLabel: 'Händelsetyp',
       sortLabel: 'Sortera efter',
       sortDate: 'Datum',
       sortType: 'Typ',
@@ -1229,6 +1235,31 @@ export const sv = {
       overwrite: 'Spara min version över den',
       empty: '(tomt)',
     },
+    otherNames: {
+      title: 'Andra namn',
+      edit: 'Ändra andra namn',
+      none: 'Inga andra namn',
+      add: 'Lägg till namn',
+      remove: 'Ta bort namnet',
+      type: 'Typ av namn',
+      from: 'Från',
+      to: 'Till',
+      datePlaceholder: 'ÅÅÅÅ-MM-DD',
+      types: {
+        birth: 'Födelsenamn',
+        married: 'Gift namn',
+        aka: 'Även kallad',
+        variant: 'Stavningsvariant',
+        maiden: 'Flicknamn',
+        immigrant: 'Namn efter invandring',
+        other: 'Annat namn',
+      },
+    },
+    nameOrder: {
+      label: 'Namnordning',
+      firstLast: 'Förnamn Efternamn',
+      lastFirst: 'Efternamn, Förnamn',
+    },
     occupation: {
       add: 'Lägg till yrke',
       edit: 'Ändra yrke',
@@ -1488,6 +1519,11 @@ export const sv = {
     noResults: 'Inga träffar',
     noResultsHint: 'Pröva andra eller färre sökord.',
     loadMore: 'Visa fler',
+    pageSize: {
+      label: 'Rader per sida',
+      fit: 'Anpassa till skärmen',
+      rows: '{{n}} per sida',
+    },
   },
   personSearch: {
     title: 'Sök i trädet',
@@ -1731,6 +1767,12 @@ export const sv = {
       notFound: 'Importen hittades inte. Den kan höra till ett annat konto.',
       interrupted: 'Importen avbröts eftersom servern stannade. Inget sparades; importera filen igen.',
       cancelled: 'Importen avbröts. Inget sparades.',
+      notWaiting: 'Importen väntar inte på någon bekräftelse.',
+    },
+    preview: {
+      title: 'Kontrollera innan du importerar',
+      text: 'Inget är sparat ännu. Så här mycket innehåller filen; importera den för att skapa trädet.',
+      confirm: 'Importera',
     },
     phase: {
       queued: 'Väntar på att starta',

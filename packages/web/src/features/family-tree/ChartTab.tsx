@@ -23,6 +23,8 @@ interface ChartTabProps {
   onSizeChange: (size: number) => void;
   links: PersonLinks;
   onShowInChart: (personId: string) => void;
+  /** Editors: adding a parent, partner or child from a chart box. */
+  onAddRelative?: (personId: string) => void;
 }
 
 function range(min: number, max: number): number[] {
@@ -39,6 +41,7 @@ export function ChartTab({
   onSizeChange,
   links,
   onShowInChart,
+  onAddRelative,
 }: ChartTabProps) {
   const { t } = useTranslation();
   const isAncestors = kind === 'ancestors';
@@ -120,6 +123,7 @@ export function ChartTab({
             chartHref={links.chartHref}
             onOpen={links.onOpen}
             onShowInChart={onShowInChart}
+            onAddRelative={onAddRelative}
             testId={`${kind}-chart`}
           />
         </Suspense>

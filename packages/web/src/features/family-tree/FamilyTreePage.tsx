@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { IconHierarchy, IconHome, IconTable, IconUser, IconUsersGroup } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../app/usePageTitle.ts';
@@ -23,6 +23,7 @@ import { LocationDialogProvider } from '../location/LocationDialogProvider.tsx';
 import { PersonDialogProvider, usePersonDialog } from '../person/PersonDialogProvider.tsx';
 import { familyTreeHref, personHref } from '../person/paths.ts';
 import { usePersonName } from '../person/person-name.ts';
+import { AddRelativeDialog } from './AddRelativeDialog.tsx';
 import { ChartTab } from './ChartTab.tsx';
 import { FamilyTable } from './FamilyTable.tsx';
 import classes from './FamilyTreePage.module.css';
@@ -85,6 +86,8 @@ function FamilyTreeView({ treeId, personId }: { treeId: string; personId: string
     [treeId, chartHref, openPersonDialog],
   );
   const showInChart = useCallback((id: string) => void navigate(chartHref(id)), [navigate, chartHref]);
+  const [addingTo, setAddingTo] = useState<string | null>(null);
+  const canEdit = mainNodes.data?.canEdit === true;
   const setParam = (name: string, value: string) =>
     setSearchParams(
       (previous) => {
@@ -216,6 +219,7 @@ function FamilyTreeView({ treeId, personId }: { treeId: string; personId: string
             onSizeChange={(size) => setParam('generations', String(size))}
             links={links}
             onShowInChart={showInChart}
+            onAddRelative={canEdit ? setAddingTo : undefined}
           />
         </Tabs.Panel>
         <Tabs.Panel value="descendants">
@@ -228,6 +232,7 @@ function FamilyTreeView({ treeId, personId }: { treeId: string; personId: string
             onSizeChange={(size) => setParam('depth', String(size))}
             links={links}
             onShowInChart={showInChart}
+            onAddRelative={canEdit ? setAddingTo : undefined}
           />
         </Tabs.Panel>
         <Tabs.Panel value="family">
@@ -237,6 +242,12 @@ function FamilyTreeView({ treeId, personId }: { treeId: string; personId: string
           {current ? <FamilyTable family={current} links={links} /> : <FamilySkeleton />}
         </Tabs.Panel>
       </Tabs>
+      <AddRelativeDialog
+        treeId={treeId}
+        kind={view === 'descendants' ? 'descendants' : 'ancestors'}
+        personId={addingTo}
+        onClose={() => setAddingTo(null)}
+      />
     </Container>
   );
 }
