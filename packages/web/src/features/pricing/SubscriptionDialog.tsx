@@ -14,7 +14,7 @@ import {
   Text,
   Tooltip,
 } from '@mantine/core';
-import { IconAlertCircle, IconCheck, IconCopy, IconDeviceMobile } from '@tabler/icons-react';
+import { IconAlertCircle, IconCheck, IconCopy, IconDeviceMobile, IconMail } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -57,6 +57,25 @@ function PaymentInstructions() {
   }
 
   const { number, recipient } = config.data.payment;
+  if (!number.trim()) {
+    // No payment number configured (PAYMENT_NUMBER unset): never an empty number, but who to ask.
+    const email = config.data.supportEmail;
+    return (
+      <Alert variant="light" color="blue" icon={<IconMail aria-hidden />} data-testid="subscription-contact-support">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{t('subscription.noNumber', { email })}</Text>
+          <Group gap="xs">
+            <Button component="a" href={`mailto:${email}`} size="xs" variant="light">
+              {email}
+            </Button>
+            <Button component={Link} to="/contact" size="xs">
+              {t('subscription.contactSupport')}
+            </Button>
+          </Group>
+        </Stack>
+      </Alert>
+    );
+  }
   return (
     <Stack gap="sm">
       <Paper withBorder p="md" bg="forest.0">

@@ -1,4 +1,4 @@
-import type { TreeInfo } from '@anor/core';
+import type { TierLimits, TreeInfo } from '@anor/core';
 import { ActionIcon, Anchor, Card, Group, Progress, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import {
   IconBooks,
@@ -16,6 +16,7 @@ import { Link, useNavigate } from 'react-router';
 import { useFormat } from '../../i18n/format.ts';
 import type { TranslationKey } from '../../i18n/messages.ts';
 import { GedcomExportMenu } from '../gedcom/GedcomExportMenu.tsx';
+import { bindingLimit } from './binding-limit.ts';
 import { ShareTreeModal } from './ShareTreeModal.tsx';
 
 /** Where a tree opens: its root person (SPEC §2 "go to tree"). */
@@ -32,11 +33,13 @@ interface Count {
 
 interface TreeCardProps {
   tree: TreeInfo;
+  /** The owner's tier limits: the card shows the one that binds (a free account's 20 persons). */
+  limits: TierLimits;
   onRename: (tree: TreeInfo) => void;
   onDelete: (tree: TreeInfo) => void;
 }
 
-export function TreeCard({ tree, onRename, onDelete }: TreeCardProps) {
+export function TreeCard({ tree, limits, onRename, onDelete }: TreeCardProps) {
   const { t } = useTranslation();
   const format = useFormat();
   const navigate = useNavigate();
@@ -49,7 +52,9 @@ export function TreeCard({ tree, onRename, onDelete }: TreeCardProps) {
     { label: 'trees.card.events', value: tree.eventsAmount, icon: IconCalendarEvent, testId: 'tree-card-events' },
     { label: 'trees.card.sources', value: tree.sourcesAmount, icon: IconBooks, testId: 'tree-card-sources' },
   ];
-  const usage = tree.limit > 0 ? Math.min(100, (tree.total / tree.limit) * 100) : 0;
+  const binding = bindingLimit(tree, limits);
+  const usage = binding.limit > 0 ? Math.min(100, (binding.used / binding.limit) * 100) : 0;
+  const limitLabel = t(`trees.card.limitOf.${binding.kind}`);
 
   // The whole card is a click target for the pointer; keyboard users reach the same place through the name link.
   const openTree = (event: MouseEvent<HTMLDivElement>) => {
@@ -150,14 +155,17 @@ export function TreeCard({ tree, onRename, onDelete }: TreeCardProps) {
 
         <Stack gap={4} mt="md">
           <Group justify="space-between">
-            <Text size="xs" c="dimmed">
-              {t('trees.card.total')}
+            <Text size="xs" c="dimmed" data-testid="tree-card-limit-label">
+              {limitLabel}
             </Text>
-            <Text size="xs" c="dimmed" data-testid="tree-card-total">
-              {t('trees.card.totalOfLimit', { total: format.number(tree.total), limit: format.number(tree.limit) })}
+            <Text size="xs" c="dimmed" data-testid="tree-card-total" data-limit-kind={binding.kind}>
+              {t('trees.card.totalOfLimit', {
+                total: format.number(binding.used),
+                limit: format.number(binding.limit),
+              })}
             </Text>
           </Group>
-          <Progress value={usage} size="sm" color={usage > 90 ? 'red' : 'forest'} aria-label={t('trees.card.total')} />
+          <Progress value={usage} size="sm" color={usage > 90 ? 'red' : 'forest'} aria-label={limitLabel} />
         </Stack>
       </Card>
       {/* Beside the card, not in it: clicks in the dialog must not reach the card's "open the tree". */}

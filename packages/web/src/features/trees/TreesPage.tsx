@@ -1,26 +1,54 @@
-import type { TreeInfo } from '@anor/core';
-import { Button, Container, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconBinaryTree, IconFileImport } from '@tabler/icons-react';
+import { type TierLimits, type TreeInfo, tierLimits } from '@anor/core';
+import {
+  Alert,
+  Button,
+  Container,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { IconBinaryTree, IconCrown, IconFileImport, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { ErrorView } from '../../lib/ErrorView.tsx';
+import { RunningImports } from '../gedcom/RunningImports.tsx';
+import { SubscriptionDialog } from '../pricing/SubscriptionDialog.tsx';
 import { useSession } from '../session/queries.ts';
 import { CreateTreeForm } from './CreateTreeForm.tsx';
 import { DeleteTreeModal } from './DeleteTreeModal.tsx';
 import { treeQueries } from './queries.ts';
 import { RenameTreeModal } from './RenameTreeModal.tsx';
 import { TreeCard } from './TreeCard.tsx';
+import { filterTrees, isTreeSort, sortTrees, TREE_TOOLS_FROM, type TreeSort } from './tree-list-tools.ts';
 
-const collator = new Intl.Collator('sv');
-
-function TreeList({ userId }: { userId: string }) {
+function TreeList({ userId, limits }: { userId: string; limits: TierLimits }) {
   const { t } = useTranslation();
   const trees = useQuery(treeQueries.list(userId));
   const [renaming, setRenaming] = useState<TreeInfo | null>(null);
   const [deleting, setDeleting] = useState<TreeInfo | null>(null);
+  const [params, setParams] = useSearchParams();
+  const query = params.get('q') ?? '';
+  const sortParam = params.get('sort');
+  const sort: TreeSort = isTreeSort(sortParam) ? sortParam : 'name';
+  const setParam = (name: string, value: string, empty: string) =>
+    setParams(
+      (current) => {
+        if (value === empty) current.delete(name);
+        else current.set(name, value);
+        return current;
+      },
+      { replace: true },
+    );
 
   if (trees.isPending) {
     return (
@@ -48,17 +76,71 @@ function TreeList({ userId }: { userId: string }) {
     );
   }
 
-  const sorted = [...trees.data].sort((a, b) => collator.compare(a.name, b.name));
+  const withTools = trees.data.length >= TREE_TOOLS_FROM;
+  const shown = withTools ? sortTrees(filterTrees(trees.data, query), sort) : sortTrees(trees.data, 'name');
   return (
     <>
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" data-testid="tree-list">
-        {sorted.map((tree) => (
-          <TreeCard key={tree.id} tree={tree} onRename={setRenaming} onDelete={setDeleting} />
-        ))}
-      </SimpleGrid>
+      {withTools ? (
+        <Group gap="sm" mb="md" align="flex-end" wrap="wrap">
+          <TextInput
+            label={t('trees.listTools.search')}
+            placeholder={t('trees.listTools.searchPlaceholder')}
+            leftSection={<IconSearch aria-hidden size={16} />}
+            value={query}
+            onChange={(event) => setParam('q', event.currentTarget.value, '')}
+            style={{ flex: '1 1 240px' }}
+            data-testid="tree-list-search"
+          />
+          <Select
+            label={t('trees.listTools.sort')}
+            value={sort}
+            onChange={(value) => setParam('sort', value ?? 'name', 'name')}
+            allowDeselect={false}
+            data={[
+              { value: 'name', label: t('trees.listTools.byName') },
+              { value: 'changed', label: t('trees.listTools.byChanged') },
+              { value: 'created', label: t('trees.listTools.byCreated') },
+              { value: 'size', label: t('trees.listTools.bySize') },
+            ]}
+            w={200}
+            data-testid="tree-list-sort"
+          />
+        </Group>
+      ) : null}
+      {shown.length === 0 ? (
+        <Text c="dimmed" data-testid="tree-list-no-match">
+          {t('trees.listTools.noMatch', { query })}
+        </Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" data-testid="tree-list">
+          {shown.map((tree) => (
+            <TreeCard key={tree.id} tree={tree} limits={limits} onRename={setRenaming} onDelete={setDeleting} />
+          ))}
+        </SimpleGrid>
+      )}
       <RenameTreeModal userId={userId} tree={renaming} onClose={() => setRenaming(null)} />
       <DeleteTreeModal userId={userId} tree={deleting} onClose={() => setDeleting(null)} />
     </>
+  );
+}
+
+/** A free account that has its one tree learns so before it types a name, with the way to more. */
+function FreeTreeLimit() {
+  const { t } = useTranslation();
+  const [subscribing, setSubscribing] = useState(false);
+  return (
+    <Alert color="yellow" variant="light" icon={<IconCrown aria-hidden size={18} />} mb="sm" data-testid="tree-limit">
+      <Stack gap="xs" align="flex-start">
+        <Text fw={600} size="sm">
+          {t('trees.freeLimit.title')}
+        </Text>
+        <Text size="sm">{t('limit.trees')}</Text>
+        <Button size="xs" onClick={() => setSubscribing(true)} data-testid="tree-limit-subscribe">
+          {t('trees.freeLimit.subscribe')}
+        </Button>
+      </Stack>
+      <SubscriptionDialog opened={subscribing} onClose={() => setSubscribing(false)} />
+    </Alert>
   );
 }
 
@@ -67,6 +149,8 @@ export function TreesPage() {
   usePageTitle(t('trees.title'));
   const { user } = useSession();
   if (!user) return null;
+  const limits = tierLimits[user.subscription.status];
+  const atTreeLimit = user.treeIds.length >= limits.trees;
 
   return (
     <Container size="lg" py="xl" data-testid="trees-page">
@@ -76,6 +160,7 @@ export function TreesPage() {
           <Text c="dimmed">{t('trees.subtitle', { name: user.fName })}</Text>
         </div>
       </Group>
+      <RunningImports userId={user.id} />
       <Paper withBorder p={{ base: 'md', sm: 'lg' }} mb="xl" component="section" aria-labelledby="create-tree-title">
         <Group justify="space-between" align="center" gap="sm" mb="xs">
           <Title order={2} fz="h4" id="create-tree-title">
@@ -92,12 +177,13 @@ export function TreesPage() {
             {t('gedcom.import.link')}
           </Button>
         </Group>
-        <CreateTreeForm userId={user.id} autoFocus={user.treeIds.length === 0} />
+        {atTreeLimit ? <FreeTreeLimit /> : null}
+        <CreateTreeForm userId={user.id} autoFocus={user.treeIds.length === 0} disabled={atTreeLimit} />
       </Paper>
       <Title order={2} fz="h4" mb="md">
         {t('trees.listTitle')}
       </Title>
-      <TreeList userId={user.id} />
+      <TreeList userId={user.id} limits={limits} />
     </Container>
   );
 }

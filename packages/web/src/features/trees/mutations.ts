@@ -42,7 +42,7 @@ export function useRenameTree(userId: string) {
         trees?.map((existing) => (existing.id === tree.id ? tree : existing)),
       );
     },
-    meta: { errorDisplay: 'inline' },
+    meta: { errorDisplay: 'inline', notice: 'saved' },
   });
 }
 
