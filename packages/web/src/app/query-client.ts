@@ -15,11 +15,31 @@ declare module '@tanstack/react-query' {
     mutationMeta: {
       /** `inline`: the form shows the failure under its fields, so no notification. */
       errorDisplay?: 'inline' | 'notification';
+      /**
+       * A short notice when the change succeeded ("Saved", "Deleted"; issue 19 item 22). A mutation
+       * asks for it here, so that every save and delete confirms the same way.
+       */
+      notice?: MutationNotice;
     };
   }
 }
 
 const MUTATION_ERROR_NOTIFICATION_ID = 'mutation-error';
+const MUTATION_NOTICE_ID = 'mutation-notice';
+
+export type MutationNotice = 'saved' | 'deleted';
+
+/** Shows the short notice of a successful save or delete; a newer one replaces the one still showing. */
+export function showMutationNotice(notice: MutationNotice): void {
+  notifications.hide(MUTATION_NOTICE_ID);
+  notifications.show({
+    id: MUTATION_NOTICE_ID,
+    color: 'forest',
+    message: i18n.t(`common.notice.${notice}`),
+    autoClose: 2500,
+    withBorder: true,
+  });
+}
 
 /** Client errors (4xx) will not go away by asking again; network and server failures might. */
 function shouldRetry(failureCount: number, error: unknown): boolean {
@@ -41,6 +61,9 @@ export function createQueryClient(): QueryClient {
       },
     }),
     mutationCache: new MutationCache({
+      onSuccess: (_data, _variables, _result, mutation) => {
+        if (mutation.meta?.notice) showMutationNotice(mutation.meta.notice);
+      },
       onError: (error, _variables, _result, mutation) => {
         if (isSessionRequiredError(error)) void queryClient.invalidateQueries({ queryKey: sessionKeys.all });
         if (mutation.meta?.errorDisplay === 'inline') return;

@@ -60,7 +60,7 @@ export function useCreateNote(treeId: string) {
     mutationFn: (variables: CreateNoteVariables) =>
       api.post(treePath(treeId, 'note'), variables, { schema: noteSchema }),
     onSuccess: (note) => refreshAfterChange(queryClient, treeId, note.connectedNodes, note),
-    meta: { errorDisplay: 'inline' },
+    meta: { errorDisplay: 'inline', notice: 'saved' },
   });
 }
 
@@ -71,7 +71,7 @@ export function useUpdateNote(treeId: string) {
     mutationFn: ({ noteId, note }: { noteId: string; note: NoteInput }) =>
       api.put(notePath(treeId, noteId), { note }, { schema: noteSchema }),
     onSuccess: (note) => refreshAfterChange(queryClient, treeId, note.connectedNodes, note),
-    meta: { errorDisplay: 'inline' },
+    meta: { errorDisplay: 'inline', notice: 'saved' },
   });
 }
 
@@ -84,6 +84,7 @@ export function useDeleteNote(treeId: string) {
       for (const id of deletedIds) queryClient.removeQueries({ queryKey: noteKeys.detail(treeId, id) });
       return refreshAfterChange(queryClient, treeId, note.connectedNodes);
     },
+    meta: { notice: 'deleted' },
   });
 }
 
