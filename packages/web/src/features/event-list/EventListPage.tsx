@@ -1,11 +1,14 @@
-import { Group, SegmentedControl } from '@mantine/core';
+import { eventTypes } from '@anor/core';
+import { Group, SegmentedControl, Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { usePageTitle } from '../../app/usePageTitle.ts';
+import { currentLanguage } from '../../i18n/index.ts';
 import { List } from '../../lib/list/List.tsx';
 import { ListPage } from '../../lib/list/ListPage.tsx';
 import { useListState } from '../../lib/list/useListState.ts';
+import { useEventTypeName } from '../event/index.ts';
 import { personHref } from '../person/paths.ts';
 import { treeQueries } from '../trees/queries.ts';
 import classes from './EventListPage.module.css';
@@ -21,6 +24,7 @@ import { useEventList } from './useEventList.ts';
 export function EventListPage() {
   const { t } = useTranslation();
   const { treeId = '' } = useParams();
+  const typeName = useEventTypeName();
   const tree = useQuery({ ...treeQueries.detail(treeId), enabled: treeId !== '' });
   usePageTitle(t('personEvents.eventList.title'));
 
@@ -29,8 +33,23 @@ export function EventListPage() {
   const data = useEventList(treeId, request, list);
 
   const rootHref = tree.data?.rootId ? personHref(treeId, tree.data.rootId) : null;
+  const typeOptions = eventTypes
+    .map((type) => ({ value: type, label: typeName({ type }) }))
+    .sort((a, b) => a.label.localeCompare(b.label, currentLanguage()));
   const order = (
     <Group gap="sm" className={classes.order} data-testid="event-list-order">
+      <Select
+        value={request.type ?? null}
+        onChange={(value) => list.setFilter('type', value ?? '')}
+        data={typeOptions}
+        placeholder={t('personEvents.eventList.allTypes')}
+        aria-label={t('personEvents.eventList.typeLabel')}
+        clearable
+        searchable
+        size="sm"
+        w={190}
+        data-testid="event-list-type"
+      />
       <SegmentedControl
         value={request.sort}
         onChange={(value) => list.setFilter('sort', value)}

@@ -22,4 +22,15 @@ describe('the event list’s request', () => {
       direction: 'asc',
     });
   });
+
+  it('asks for one type when one is chosen, and for all on an unknown one', () => {
+    expect(eventListRequest('', { sort: 'date', direction: 'asc', type: 'baptism' })).toEqual({
+      q: undefined,
+      sort: 'date',
+      direction: 'asc',
+      type: 'baptism',
+    });
+    expect(eventListRequest('', { sort: 'date', direction: 'asc', type: 'coronation' })).not.toHaveProperty('type');
+    expect(eventListRequest('', { sort: 'date', direction: 'asc', type: '' })).not.toHaveProperty('type');
+  });
 });

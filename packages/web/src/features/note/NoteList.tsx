@@ -80,17 +80,20 @@ export function NoteList({
   const items: Item[] = isLocal ? localNotes.map(itemOfLocal) : (query.data?.notes ?? []).map(itemOfNote);
   const open = (mode: NoteModalMode, item: Item | null) => setModal({ mode, item, key: Date.now() });
 
-  const save = (item: Item | null) => async (input: { title: string | null; text: string }) => {
+  const save = (item: Item | null) => async (input: { title: string | null; text: string; sourceIds?: string[] }) => {
     if (isLocal) {
-      const next = item?.local ? { ...item.local, ...input } : localNoteOf(input);
+      const next = item?.local
+        ? { ...item.local, title: input.title, text: input.text }
+        : localNoteOf({ title: input.title, text: input.text });
       onLocalChange?.(withNote(localNotes, next));
       return;
     }
+    const sourceIds = input.sourceIds ?? item?.note?.sourceIds ?? [];
     if (item?.note) {
-      await updateNote.mutateAsync({ noteId: item.note.id, note: { ...input, sourceIds: item.note.sourceIds } });
+      await updateNote.mutateAsync({ noteId: item.note.id, note: { ...input, sourceIds } });
       return;
     }
-    await createNote.mutateAsync({ note: input, connectedNodeIds: [nodeId] });
+    await createNote.mutateAsync({ note: { ...input, sourceIds }, connectedNodeIds: [nodeId] });
   };
 
   const remove = (item: Item) => {
@@ -193,6 +196,8 @@ export function NoteList({
           key={modal.key}
           mode={modal.mode}
           note={modal.item ? { ...modal.item, ...modal.item.note } : null}
+          // A saved item's notes are saved at once and can carry sources; a local note gets them once saved.
+          treeId={isLocal ? undefined : treeId}
           onSave={canEdit ? save(modal.item) : undefined}
           onClose={() => setModal(null)}
         />

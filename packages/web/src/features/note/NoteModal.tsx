@@ -1,4 +1,4 @@
-import { textLimits } from '@anor/core';
+import { type CitationSummary, textLimits } from '@anor/core';
 import { Button, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { Suspense, useState } from 'react';
@@ -10,6 +10,7 @@ import { FormError } from '../../lib/FormError.tsx';
 import { useReturnFocus } from '../../lib/useReturnFocus.ts';
 import { ConfirmModal } from '../location/ConfirmModal.tsx';
 import { usePersonModalProps } from '../person/layout.ts';
+import { SourcePanel } from '../source/SourcePanel.tsx';
 import { RichTextEditor } from './lazy-editor.ts';
 import {
   draftOfNote,
@@ -28,14 +29,29 @@ export type NoteModalMode = 'add' | 'edit' | 'view';
 export interface NoteModalProps {
   mode: NoteModalMode;
   /** The note as it is (edit, view), or null for a new one. */
-  note: { title: string | null; text: string; createdAt?: string; updatedAt?: string } | null;
+  note: {
+    title: string | null;
+    text: string;
+    createdAt?: string;
+    updatedAt?: string;
+    citations?: readonly CitationSummary[];
+  } | null;
+  /**
+   * The tree, where the note can carry sources (a note of a saved item, SPEC §3 "notes … sources"):
+   * the modal shows its citations and lets an editor add or take them out. Without it, no sources.
+   */
+  treeId?: string;
   /**
    * Saves the note (add, edit). The modal closes when it resolves and shows the error when it
-   * throws; without it the note can only be viewed.
+   * throws; without it the note can only be viewed. `sourceIds` only where `treeId` is given.
    */
-  onSave?: (input: { title: string | null; text: string }) => Promise<unknown> | undefined;
+  onSave?: (input: { title: string | null; text: string; sourceIds?: string[] }) => Promise<unknown> | undefined;
   /** Called once the modal has faded out (closed, saved or discarded): unmount it then. */
   onClose: () => void;
+}
+
+function sameIds(a: readonly { id: string }[], b: readonly { id: string }[]): boolean {
+  return a.length === b.length && a.every((item, index) => item.id === b[index]?.id);
 }
 
 /** Where a server error shows: under the title, under the text, or above the buttons. */
@@ -56,7 +72,7 @@ function serverErrorsOf(error: unknown): NoteDraftErrors & { form?: string } {
  * refused with `common.error.text` before anything is sent (SPEC §5); closing with changes asks
  * first (SPEC §4). Mount it for each opening (it opens itself) and unmount it in `onClose`.
  */
-export function NoteModal({ mode: initialMode, note, onSave, onClose }: NoteModalProps) {
+export function NoteModal({ mode: initialMode, note, treeId, onSave, onClose }: NoteModalProps) {
   const { t } = useTranslation();
   const format = useFormat();
   const modalProps = usePersonModalProps('lg');
@@ -68,7 +84,10 @@ export function NoteModal({ mode: initialMode, note, onSave, onClose }: NoteModa
   const [errors, setErrors] = useState<NoteDraftErrors & { form?: string }>({});
   const [isSaving, setSaving] = useState(false);
   const [isAsking, setAsking] = useState(false);
-  const isDirty = mode !== 'view' && isNoteDraftChanged(initial, draft);
+  const [sources, setSources] = useState<CitationSummary[]>(() => [...(note?.citations ?? [])]);
+  const [isSourceModalOpen, setSourceModalOpen] = useState(false);
+  const sourcesChanged = treeId !== undefined && !sameIds(note?.citations ?? [], sources);
+  const isDirty = mode !== 'view' && (isNoteDraftChanged(initial, draft) || sourcesChanged);
 
   const close = () => setOpened(false);
   const requestClose = () => {
@@ -88,13 +107,14 @@ export function NoteModal({ mode: initialMode, note, onSave, onClose }: NoteModa
     setErrors(found);
     if (hasNoteErrors(found) || !onSave) return;
     // SPEC §4: saving an unchanged note just closes.
-    if (mode === 'edit' && !isNoteDraftChanged(initial, draft)) {
+    if (mode === 'edit' && !isNoteDraftChanged(initial, draft) && !sourcesChanged) {
       close();
       return;
     }
     setSaving(true);
     try {
-      await onSave(noteInputOfDraft(draft));
+      const input = noteInputOfDraft(draft);
+      await onSave(treeId ? { ...input, sourceIds: sources.map((source) => source.id) } : input);
       close();
     } catch (error) {
       setErrors(serverErrorsOf(error));
@@ -122,7 +142,7 @@ export function NoteModal({ mode: initialMode, note, onSave, onClose }: NoteModa
       }}
       // Above the event modal and the location dialog it may open from; below their questions.
       zIndex={300}
-      closeOnEscape={!isAsking}
+      closeOnEscape={!isAsking && !isSourceModalOpen}
       title={
         <Text size="xs" tt="uppercase" fw={700} c="dimmed" style={{ letterSpacing: '0.06em' }}>
           {title}
@@ -143,6 +163,17 @@ export function NoteModal({ mode: initialMode, note, onSave, onClose }: NoteModa
             {note?.title || t('notes.untitled')}
           </Title>
           <RichTextView html={note?.text ?? ''} data-testid="note-view-text" />
+          {treeId && sources.length > 0 ? (
+            <SourcePanel
+              treeId={treeId}
+              sources={sources}
+              onChange={setSources}
+              canEdit={false}
+              nodeName={note?.title || t('notes.untitled')}
+              onModalChange={setSourceModalOpen}
+              testId="note-sources"
+            />
+          ) : null}
           {note?.createdAt && note.updatedAt ? (
             <Stack gap={0}>
               <Text size="xs" c="dimmed">
@@ -202,6 +233,17 @@ export function NoteModal({ mode: initialMode, note, onSave, onClose }: NoteModa
                 data-testid="note-modal-text"
               />
             </Suspense>
+            {treeId ? (
+              <SourcePanel
+                treeId={treeId}
+                sources={sources}
+                onChange={setSources}
+                canEdit
+                nodeName={draft.title.trim() || t('notes.untitled')}
+                onModalChange={setSourceModalOpen}
+                testId="note-sources"
+              />
+            ) : null}
             <FormError message={errors.form ? t(codeKey(errors.form)) : undefined} testId="note-modal-error" />
             <Group justify="flex-end" gap="xs">
               <Button variant="default" onClick={requestClose} data-testid="note-modal-cancel">
