@@ -9,6 +9,7 @@ import { usePageTitle } from '../../app/usePageTitle.ts';
 import { List } from '../../lib/list/List.tsx';
 import { ListPage, narrowOnlyClass, wideOnlyClass } from '../../lib/list/ListPage.tsx';
 import { useListState } from '../../lib/list/useListState.ts';
+import { type NameOrder, saveNameOrder, useNameOrder } from '../../lib/name-order.ts';
 import { personHref } from '../person/paths.ts';
 import { treeQueries } from '../trees/queries.ts';
 import { personInitial } from './initial-letter.ts';
@@ -71,6 +72,7 @@ function Legend() {
  */
 export function PersonListPage() {
   const { t } = useTranslation();
+  const nameOrder = useNameOrder();
   const { treeId = '' } = useParams();
   const tree = useQuery({ ...treeQueries.detail(treeId), enabled: treeId !== '' });
   usePageTitle(t('personSearch.title'));
@@ -138,6 +140,17 @@ export function PersonListPage() {
         aria-label={t('personSearch.view.label')}
         size="sm"
         data-testid="person-filter-order"
+      />
+      <SegmentedControl
+        value={nameOrder}
+        onChange={(value) => saveNameOrder(value === 'lastFirst' ? 'lastFirst' : 'firstLast')}
+        data={[
+          { value: 'firstLast' satisfies NameOrder, label: t('person.nameOrder.firstLast') },
+          { value: 'lastFirst' satisfies NameOrder, label: t('person.nameOrder.lastFirst') },
+        ]}
+        aria-label={t('person.nameOrder.label')}
+        size="sm"
+        data-testid="person-filter-name-order"
       />
       <Switch
         checked={request.lineage === 'direct'}

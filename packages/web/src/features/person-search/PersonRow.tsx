@@ -4,8 +4,8 @@ import { IconChevronRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { listRowActionClass } from '../../lib/list/List.tsx';
+import { useListName } from '../../lib/name-order.ts';
 import { GenderIcon } from '../person/GenderIcon.tsx';
-import { usePersonName } from '../person/person-name.ts';
 import { rootColors } from '../person/root-colors.ts';
 import classes from './PersonRow.module.css';
 
@@ -44,7 +44,7 @@ interface PersonRowProps {
 /** One person in a list: root-colour marker, name ("unknown name" when none), occupation, gender. */
 export function PersonRow({ person, to, onSelect, selectLabel, isExcluded = false }: PersonRowProps) {
   const { t } = useTranslation();
-  const personName = usePersonName();
+  const personName = useListName();
   const hasName = Boolean(person.fName || person.pName || person.lName);
 
   const content = (

@@ -15,6 +15,7 @@ import { ErrorView } from '../ErrorView.tsx';
 import classes from './List.module.css';
 import { ListPagination } from './ListPagination.tsx';
 import { ListTypeToggle } from './ListTypeToggle.tsx';
+import { PageSizeSelect } from './PageSizeSelect.tsx';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_MARGIN, pageSizeForHeight } from './page-size.ts';
 import { clampPage, countPages } from './pagination-model.ts';
 import { SearchBar } from './SearchBar.tsx';
@@ -194,6 +195,8 @@ export function List<T>(props: ListProps<T>) {
     onPageChange,
     pageSize,
     onPageSizeChange,
+    pageSizeChoice,
+    onPageSizeChoiceChange,
   } = props;
   const { t } = useTranslation();
   const format = useFormat();
@@ -345,6 +348,16 @@ export function List<T>(props: ListProps<T>) {
           <Box style={{ flex: 1 }} />
         )}
         {searchActions}
+        {!isScroll && pageSizeChoice && onPageSizeChoiceChange ? (
+          <PageSizeSelect
+            value={pageSizeChoice}
+            onChange={(choice) => {
+              scrollToTop();
+              onPageSizeChoiceChange(choice);
+            }}
+            testId={`${testId}-page-size`}
+          />
+        ) : null}
         <ListTypeToggle value={mode} onChange={changeMode} testId={`${testId}-type`} />
       </Group>
       {toolbar}

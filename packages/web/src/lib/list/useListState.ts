@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DEFAULT_PAGE_SIZE, pageAfterResize } from './page-size.ts';
+import { fixedPageSize, type PageSizeChoice, savePageSizeChoice, usePageSizeChoice } from './page-size-choice.ts';
 
 /** Pages with numbered buttons (the default), or one list that loads more as it scrolls. */
 export type ListMode = 'pages' | 'scroll';
@@ -81,6 +82,9 @@ export interface ListStateProps {
   onPageChange: (page: number) => void;
   pageSize: number;
   onPageSizeChange: (pageSize: number) => void;
+  /** The user's page size: fit the screen, or 20, 50 or 100 rows (issue 19, item 15). */
+  pageSizeChoice?: PageSizeChoice;
+  onPageSizeChoiceChange?: (choice: PageSizeChoice) => void;
 }
 
 export interface ListState<F extends Record<string, string>> {
@@ -120,7 +124,9 @@ export function useListState<F extends Record<string, string>>(options: ListStat
   const page = readPage(store.get(PAGE));
   const storedMode = store.get(MODE);
   const mode: ListMode = storedMode === 'pages' || storedMode === 'scroll' ? storedMode : initialMode;
-  const pageSize = measuredPageSize ?? DEFAULT_PAGE_SIZE;
+  const pageSizeChoice = usePageSizeChoice();
+  const fixed = fixedPageSize(pageSizeChoice);
+  const pageSize = fixed ?? measuredPageSize ?? DEFAULT_PAGE_SIZE;
 
   // The same keys as the defaults, each with its stored value or else its default.
   const filters = Object.fromEntries(
@@ -145,14 +151,22 @@ export function useListState<F extends Record<string, string>>(options: ListStat
       onPageSizeChange: (next) => {
         if (next === measuredPageSize) return;
         // The first measurement keeps the page (it may come from the address); later ones keep the first row in view.
-        if (measuredPageSize !== null) {
+        if (measuredPageSize !== null && fixed === null) {
           const nextPage = pageAfterResize(page, measuredPageSize, next);
           if (nextPage !== page) store.update({ [PAGE]: nextPage <= 1 ? null : String(nextPage) });
         }
         setMeasuredPageSize(next);
       },
+      pageSizeChoice,
+      onPageSizeChoiceChange: (choice) => {
+        // The first row shown stays in view.
+        const nextSize = fixedPageSize(choice) ?? measuredPageSize ?? DEFAULT_PAGE_SIZE;
+        const nextPage = pageAfterResize(page, pageSize, nextSize);
+        if (nextPage !== page) store.update({ [PAGE]: nextPage <= 1 ? null : String(nextPage) });
+        savePageSizeChoice(choice);
+      },
     }),
-    [query, mode, page, pageSize, measuredPageSize, store, initialMode],
+    [query, mode, page, pageSize, measuredPageSize, store, initialMode, pageSizeChoice, fixed],
   );
 
   return {
@@ -161,7 +175,7 @@ export function useListState<F extends Record<string, string>>(options: ListStat
     setFilter,
     page,
     pageSize,
-    isMeasured: measuredPageSize !== null,
+    isMeasured: fixed !== null || measuredPageSize !== null,
     mode,
     listProps,
   };
