@@ -156,6 +156,8 @@ export const errorCatalogue = {
   'job.error.interrupted': 500,
   /** The job was cancelled; nothing of it was kept. */
   'job.error.cancelled': 409,
+  /** A confirmation for a job that is not waiting for one (it runs, or has ended). */
+  'job.error.notWaiting': 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

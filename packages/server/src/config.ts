@@ -38,6 +38,8 @@ export interface Config {
    * which holds some 430,000 items with its events and places.
    */
   paidNodeLimit: number | null;
+  /** A running job whose heartbeat is older than this is failed as interrupted (JOB_STALE_MS, default 30 s). */
+  jobStaleMs: number;
   /** DEMO_TREE: create the shared demonstration tree at start and answer GET /api/demo (default on; `0` turns it off). */
   demoTree: boolean;
   /** PRIVACY_LIVING_YEARS: a person born longer ago than this is presumed dead (default 110, SPEC §1 sharing). */
@@ -152,6 +154,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimits: defaultRateLimits,
     gedcomMaxBytes: positiveInteger(env.GEDCOM_MAX_BYTES) ?? defaultGedcomMaxBytes,
     paidNodeLimit: positiveInteger(env.PAID_NODE_LIMIT),
+    jobStaleMs: positiveInteger(env.JOB_STALE_MS) ?? 30_000,
     demoTree: !['0', 'false', 'off', 'no'].includes((env.DEMO_TREE ?? '').trim().toLowerCase()),
     privacyLivingYears: positiveInteger(env.PRIVACY_LIVING_YEARS) ?? privacyRule.livingYears,
     databaseTimeouts: {

@@ -11,6 +11,7 @@ import { createJobService, type JobService } from './modules/job/job.service.ts'
 import { createLocationService, type LocationService } from './modules/location/location.service.ts';
 import { createNoteService, type NoteService } from './modules/note/note.service.ts';
 import { createOverviewService, type OverviewService } from './modules/overview/overview.service.ts';
+import { createSearchService, type SearchService } from './modules/search/search.service.ts';
 import { createPersonService, type PersonService } from './modules/person/person.service.ts';
 import { createSourceService, type SourceService } from './modules/source/source.service.ts';
 import { createTreeService, type TreeService } from './modules/tree/tree.service.ts';
@@ -30,6 +31,7 @@ export interface AppContext {
   notes: NoteService;
   sources: SourceService;
   overview: OverviewService;
+  search: SearchService;
   gedcom: GedcomService;
   /** Long work run outside the request (GEDCOM imports); started and stopped with the app. */
   jobs: JobService;
@@ -56,7 +58,14 @@ export function createContext(
     jobStatementMs: config.databaseTimeouts.jobStatementMs,
     freeBytes: storage.freeBytes,
   });
-  const jobs = createJobService({ db, embedded: storage.embedded ?? true });
+  const jobs = createJobService({
+    db,
+    embedded: storage.embedded ?? true,
+    staleMs: config.jobStaleMs,
+    heartbeatMs: Math.max(200, Math.min(2_000, Math.round(config.jobStaleMs / 4))),
+    // Looked at a few times per staleness, so a stopped server's job is failed soon after it is stale.
+    sweepMs: Math.max(500, Math.min(10_000, Math.round(config.jobStaleMs / 3))),
+  });
   registerGedcomImportJob(jobs, gedcom, users);
   return {
     config,
@@ -71,6 +80,7 @@ export function createContext(
     notes: createNoteService({ db }),
     sources: createSourceService({ db, livingYears: config.privacyLivingYears }),
     overview: createOverviewService({ db, livingYears: config.privacyLivingYears }),
+    search: createSearchService({ db, livingYears: config.privacyLivingYears }),
     gedcom,
     jobs,
     contact: createContactService({ db, mailer, supportEmail: config.supportEmail }),

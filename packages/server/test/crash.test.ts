@@ -67,7 +67,8 @@ async function start(): Promise<Server> {
   const server = await startServerProcess({
     dataDir,
     databaseUrl,
-    env: { AUTH_SECRET: authSecret, DEMO_TREE: '0' },
+    // A stopped server's job is failed once its heartbeat is 1.5 s old (PostgreSQL; PGlite at start).
+    env: { AUTH_SECRET: authSecret, DEMO_TREE: '0', JOB_STALE_MS: '1500' },
   });
   children.add(server.child);
   return server;
@@ -184,10 +185,21 @@ describe(`SIGKILL during writes (${kind})`, () => {
     const trees = await client.request<unknown[]>('GET', `/api/user/${userId}/tree`);
     expect(trees.status).toBe(200);
     expect(JSON.stringify(trees.body)).not.toContain('Avbruten');
+    // The import's job is failed as interrupted (its heartbeat stopped), and its spool file is gone.
+    const deadline = Date.now() + 20_000;
+    let jobs: { state: string; error: { code: string } | null }[] = [];
+    while (Date.now() < deadline) {
+      jobs = (await client.request<{ jobs: typeof jobs }>('GET', `/api/user/${userId}/job`)).body.jobs;
+      if (jobs.every((job) => job.state === 'failed')) break;
+      await sleep(100);
+    }
+    expect(jobs.map((job) => [job.state, job.error?.code])).toEqual([['failed', 'job.error.interrupted']]);
+    expect(await readdir(path.join(dataDir, 'spool'))).toEqual([]);
     await stop(client.server);
     expect(await tableCounts()).toEqual(before);
     expect(await withData((query) => query(countersQuery))).toEqual([]);
-  }, 60_000);
+    // Three starts (one a recovery after the kill), on a loaded machine up to a minute and a half.
+  }, 180_000);
 
   it('keeps each bulk residence creation whole or absent when killed mid-way', async () => {
     client.server = await start();

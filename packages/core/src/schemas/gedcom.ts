@@ -11,6 +11,12 @@ import { treeInfoSchema } from './tree.ts';
 export const gedcomImportQuerySchema = z.strictObject({
   /** The new tree's name; default the file's own name (HEAD.FILE) or "GEDCOM". A taken name gets " (2)", " (3)" … */
   treeName: treeNameSchema.optional(),
+  /**
+   * `true`: the import job stops before anything is written, in the state `waiting` with a preview
+   * of what the file holds, until `POST /api/user/{userId}/job/{jobId}/confirm` (files up to 8 MB;
+   * a larger file is written as it is read, without a preview).
+   */
+  preview: z.enum(['true', 'false']).optional(),
 });
 export type GedcomImportQuery = z.infer<typeof gedcomImportQuerySchema>;
 
@@ -116,6 +122,13 @@ export const gedcomImportAnswerSchema = z.object({
   durationMs: z.number().int(),
 });
 export type GedcomImportAnswer = z.infer<typeof gedcomImportAnswerSchema>;
+
+/** What an import job found in the file before writing anything (its state `waiting`). */
+export const gedcomImportPreviewSchema = z.object({
+  counts: gedcomCountsSchema,
+  file: gedcomImportAnswerSchema.shape.file,
+});
+export type GedcomImportPreview = z.infer<typeof gedcomImportPreviewSchema>;
 
 export const gedcomExportVersions = ['5.5.1', '7.0'] as const;
 export type GedcomExportVersion = (typeof gedcomExportVersions)[number];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './common.ts';
-import { gedcomImportAnswerSchema } from './gedcom.ts';
+import { gedcomImportAnswerSchema, gedcomImportPreviewSchema } from './gedcom.ts';
 
 /**
  * Jobs (issue 20): long work run outside the request, such as a GEDCOM import. The upload answers
@@ -44,6 +44,8 @@ export const jobSchema = z.object({
   bytes: z.number().int().nullable(),
   /** Why the job failed (a code of the error catalogue, with its details). */
   error: z.object({ code: z.string(), details: z.unknown().optional() }).nullable(),
+  /** An import waiting for the user's confirmation: what the file holds, before anything is written. */
+  preview: gedcomImportPreviewSchema.nullable(),
   /** A finished import's report. */
   result: gedcomImportAnswerSchema.nullable(),
   createdAt: z.string(),

@@ -1,6 +1,7 @@
-import type { ShareState } from '@anor/core';
+import { type ShareState, uuidv7 } from '@anor/core';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../src/db/rows.ts';
+import { job } from '../../src/db/schema.ts';
 import { upsertSubscription } from '../../src/modules/user/user.repository.ts';
 import { createTree, signUp, type TestResponse } from './client.ts';
 import type { TestApp } from './test-app.ts';
@@ -278,6 +279,17 @@ export async function buildPrivacyFixture(t: TestApp, variant: Variant, deadTag 
     await ok(c.post(`${api}/source/citation`, { citation: cited, nodeId: extra.event.id }), 'citation R.extra');
   }
   const share = await ok(c.put<ShareState>(`${api}/share`, { enabled: true }), 'share');
+  // A finished import job of the owner (the job routes are the user's own: GET must answer the owner).
+  ids['job:import'] = uuidv7();
+  await t.database.db.insert(job).values({
+    id: ids['job:import'],
+    treeId: tree.id,
+    kind: 'gedcomImport',
+    state: 'done',
+    input: { treeName: 'Markörträd' },
+    createdBy: owner.user.id,
+    finishedAt: new Date(),
+  });
   const labels = new Map(Object.entries(ids).map(([label, id]) => [id.toLowerCase(), label]));
   // Whatever the requests made on their own (none expected): labelled by kind and order, the same in both variants.
   const tables = ['person', 'event', 'location', 'note', 'citation', 'source_record', 'repository', 'media_object'];

@@ -122,10 +122,11 @@ export function generate(schema: JsonSchema | undefined, leaves: Leaves, name = 
   }
 }
 
-/** The kinds of id a tree holds. */
-export type IdKind = 'person' | 'event' | 'place' | 'note' | 'citation' | 'record' | 'repository';
+/** The kinds of id a tree holds (and `job`: the owner's jobs, on the user's own routes). */
+export type IdKind = 'person' | 'event' | 'place' | 'note' | 'citation' | 'record' | 'repository' | 'job';
 
 const kindsByName: [RegExp, IdKind][] = [
+  [/^jobId$/, 'job'],
   [/event/i, 'event'],
   [/location|place|ancestor|descendant/i, 'place'],
   [/note/i, 'note'],

@@ -19,11 +19,13 @@ export interface GedcomImportJobInput {
   text: boolean;
   treeName: string | null;
   language: Language;
+  /** Stop before writing, with a preview, until the user confirms. */
+  preview?: boolean;
 }
 
 export function gedcomImportHandler(gedcom: GedcomService, users: UserService): JobHandler {
   return {
-    async run({ row, signal, progress, finish }) {
+    async run({ row, signal, progress, finish, waitForConfirmation }) {
       const input = row.input as unknown as GedcomImportJobInput;
       const { subscription } = await users.userInfo(row.createdBy);
       const spooled: SpooledFile = { path: input.path, bytes: input.bytes };
@@ -35,6 +37,9 @@ export function gedcomImportHandler(gedcom: GedcomService, users: UserService): 
           signal,
           progress,
           beforeCommit: (tx, answer: GedcomImportAnswer) => finish(tx, answer as unknown as Record<string, unknown>),
+          confirm: input.preview
+            ? (preview) => waitForConfirmation(preview as unknown as Record<string, unknown>)
+            : undefined,
         },
       );
     },

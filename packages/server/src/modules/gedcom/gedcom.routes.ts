@@ -119,7 +119,14 @@ export function registerGedcomRoutes(app: FastifyInstance, ctx: AppContext) {
           spooled = await spoolText(spoolDir, body.gedcomString);
           text = true;
         }
-        const input: GedcomImportJobInput = { ...spooled, text, treeName: treeName ?? null, language };
+        const input: GedcomImportJobInput = {
+          ...spooled,
+          text,
+          treeName: treeName ?? null,
+          language,
+          // Only a client that does not wait for the end can confirm a preview.
+          preview: request.query.preview === 'true' && wantsAsync(request),
+        };
         let job: Job;
         try {
           job = await jobs.submit({

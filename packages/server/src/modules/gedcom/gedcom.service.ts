@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import {
   type GedcomExportVersion,
   type GedcomImportAnswer,
+  type GedcomImportPreview,
   type JobPhase,
   type Language,
   limitsFor,
@@ -139,6 +140,11 @@ export interface ImportRun {
   progress?: (phase: JobPhase, fraction: number) => void;
   /** The last step inside the import's transaction, with the answer: the job is marked done with the tree. */
   beforeCommit?: (tx: Db, answer: GedcomImportAnswer) => Promise<void>;
+  /**
+   * With a file read into memory (up to 8 MB), once it is read and checked and before anything is
+   * written: waits for the user's confirmation of what the file holds.
+   */
+  confirm?: (preview: GedcomImportPreview) => Promise<void>;
 }
 
 export function createGedcomService({
@@ -198,7 +204,7 @@ export function createGedcomService({
     async importFile(
       viewer: SessionUser,
       input: GedcomImportInput,
-      { signal, progress, beforeCommit }: ImportRun = {},
+      { signal, progress, beforeCommit, confirm }: ImportRun = {},
     ): Promise<GedcomImportAnswer> {
       const started = performance.now();
       const { content, subscription } = input;
@@ -233,6 +239,10 @@ export function createGedcomService({
         assertWithinImportLimits(inMemory.counts, subscription, paidNodeLimit);
         // The persons are written with their relation to the root, so nothing is recomputed after.
         markLineage(inMemory.kept, inMemory.plan);
+        if (confirm) {
+          progress?.('waiting', 0.45);
+          await confirm({ counts: inMemory.counts.counts, file: fileFacts(inMemory, header, bytes, inMemoryText) });
+        }
       }
       signal?.throwIfAborted();
       let read: Awaited<ReturnType<typeof readGedcom>> | null = inMemory;
@@ -287,6 +297,24 @@ export function createGedcomService({
       if (answer === null) throw new AppError('common.error.generic');
       return answer;
     },
+  };
+}
+
+/** How the file was read: its size, encoding, declared character set, version and program. */
+function fileFacts(
+  read: Awaited<ReturnType<typeof readGedcom>>,
+  header: GedcomNode | null,
+  bytes: number,
+  decoded: Decoded | null,
+): GedcomImportAnswer['file'] {
+  const { stream } = read;
+  const program = header?.children.find((child) => child.tag === 'SOUR');
+  return {
+    bytes,
+    encoding: decoded ? (decoded.decoded?.encoding ?? null) : stream.encoding,
+    declared: stream.declared,
+    version: stream.version,
+    program: program ? (program.children.find((child) => child.tag === 'NAME')?.value ?? program.value ?? null) : null,
   };
 }
 

@@ -156,3 +156,26 @@ export async function findJobById(db: Db, id: string): Promise<JobRow | undefine
   const [row] = await db.select().from(job).where(eq(job.id, id));
   return row;
 }
+
+/** A running job stops for the user's confirmation, with what it found (kept in `result` while it waits). */
+export async function setWaiting(db: Db, id: string, preview: Record<string, unknown>): Promise<boolean> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`update job set state = 'waiting', phase = 'waiting', result = ${JSON.stringify({ preview })}::jsonb,
+          heartbeat = now(), updated_at = now()
+        where id = ${id} and state = 'running'
+        returning id`,
+  );
+  return rows.length === 1;
+}
+
+/** The user confirms a waiting job: it runs on. False when it was not waiting. */
+export async function confirmJob(db: Db, id: string, createdBy: string): Promise<boolean> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`update job set state = 'running', phase = 'writing', result = null, heartbeat = now(), updated_at = now()
+        where id = ${id} and created_by = ${createdBy} and state = 'waiting'
+        returning id`,
+  );
+  return rows.length === 1;
+}

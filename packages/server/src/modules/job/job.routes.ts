@@ -11,7 +11,8 @@ const tags = ['job'];
 /**
  * A user's jobs (issue 20): `GET /api/user/{userId}/job` (running ones and the last finished),
  * `GET /api/user/{userId}/job/{jobId}` (state, phase, percentage, time left, and the report or the
- * error), `POST /api/user/{userId}/job/{jobId}/cancel`. Only the user who started a job sees and
+ * error, or the preview of an import that waits), `POST …/confirm` (an import waiting with its
+ * preview goes on) and `POST /api/user/{userId}/job/{jobId}/cancel`. Only the user who started a job sees and
  * cancels it: another user's job answers 404 like no job, and a share-link visitor has no session.
  */
 export function registerJobRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -49,6 +50,23 @@ export function registerJobRoutes(app: FastifyInstance, ctx: AppContext) {
       const viewer = await requireUser(auth, request);
       users.assertSelf(viewer.id, request.params.userId);
       return jobs.get(viewer.id, request.params.jobId);
+    },
+  );
+
+  routes.post(
+    '/api/user/:userId/job/:jobId/confirm',
+    {
+      schema: {
+        tags,
+        summary: 'Confirms an import that waits with its preview: it goes on to write the tree',
+        params: jobParamsSchema,
+        response: { 200: jobSchema },
+      },
+    },
+    async (request) => {
+      const viewer = await requireUser(auth, request);
+      users.assertSelf(viewer.id, request.params.userId);
+      return jobs.confirm(viewer.id, request.params.jobId);
     },
   );
 

@@ -30,6 +30,11 @@ export interface JobContext {
    * the transaction back) when the job was cancelled or failed meanwhile.
    */
   finish(tx: Db, result: Record<string, unknown>): Promise<void>;
+  /**
+   * Stops in the state `waiting` with `preview` until the user confirms (on this instance or
+   * another); rejects when the job is cancelled meanwhile.
+   */
+  waitForConfirmation(preview: Record<string, unknown>): Promise<void>;
 }
 
 export interface JobHandler {
@@ -56,7 +61,12 @@ interface Live {
   done: Promise<void>;
   /** The error that ended the job, for a caller waiting on it (the synchronous upload). */
   error: unknown;
+  /** Set while the job waits for the user's confirmation. */
+  confirmed: (() => void) | null;
 }
+
+/** How long a job waits for its user's confirmation before it is cancelled. */
+const waitLimitMs = 2 * 60 * 60_000;
 
 function errorOf(error: unknown): { code: string; details?: unknown } {
   if (error instanceof AppError)
@@ -106,7 +116,11 @@ export function createJobService({
       treeName: typeof input.treeName === 'string' ? input.treeName : null,
       bytes: typeof input.bytes === 'number' ? input.bytes : null,
       error: (row.error as Job['error']) ?? null,
-      result: (row.result as Job['result']) ?? null,
+      preview:
+        state === 'waiting'
+          ? (((row.result as { preview?: unknown } | null)?.preview as Job['preview']) ?? null)
+          : null,
+      result: state === 'done' ? ((row.result as Job['result']) ?? null) : null,
       createdAt: row.createdAt.toISOString(),
       startedAt: iso(row.startedAt),
       finishedAt: iso(row.finishedAt),
@@ -126,6 +140,7 @@ export function createJobService({
         resolveDone = resolve;
       }),
       error: null,
+      confirmed: null,
     };
     live.set(row.id, entry);
     let beating: Promise<unknown> | null = null;
@@ -137,6 +152,8 @@ export function createJobService({
         .then((state) => {
           // Cancelled or failed by another instance (or request): stop the work.
           if (state === undefined) controller.abort(new AppError('job.error.cancelled'));
+          // Confirmed through another instance: go on.
+          else if (state === 'running') entry.confirmed?.();
         })
         .catch(() => undefined)
         .finally(() => {
@@ -152,6 +169,28 @@ export function createJobService({
         progress(phase, fraction) {
           entry.phase = phase;
           entry.progress = Math.min(99.9, Math.max(entry.progress, fraction * 100));
+        },
+        async waitForConfirmation(preview) {
+          controller.signal.throwIfAborted();
+          const confirmed = new Promise<void>((resolve, reject) => {
+            entry.confirmed = resolve;
+            controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true });
+          });
+          if (!(await jobs.setWaiting(db, row.id, preview))) throw new AppError('job.error.cancelled');
+          entry.phase = 'waiting';
+          // A job that waits for its user takes no turn from others; one nobody confirms is cancelled.
+          running -= 1;
+          void kick();
+          const giveUp = setTimeout(() => controller.abort(new AppError('job.error.cancelled')), waitLimitMs);
+          giveUp.unref();
+          try {
+            await confirmed;
+          } finally {
+            clearTimeout(giveUp);
+            entry.confirmed = null;
+            running += 1;
+          }
+          entry.phase = 'writing';
         },
         async finish(tx, result) {
           controller.signal.throwIfAborted();
@@ -290,6 +329,14 @@ export function createJobService({
 
     async list(userId: string): Promise<Job[]> {
       return (await jobs.listJobsOf(db, userId, 5)).map(toJob);
+    },
+
+    /** The user confirms a job that waits with its preview: it goes on to write. */
+    async confirm(userId: string, jobId: string): Promise<Job> {
+      await ownJob(userId, jobId);
+      if (!(await jobs.confirmJob(db, jobId, userId))) throw new AppError('job.error.notWaiting');
+      live.get(jobId)?.confirmed?.();
+      return toJob(await ownJob(userId, jobId));
     },
 
     /** Cancels an active job of the user (a finished one stays as it ended). */
