@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client.ts';
 import { useFormat } from '../../i18n/format.ts';
 import { codeKey, errorKey, type TranslationKey } from '../../i18n/messages.ts';
+import { emptyEventDateValue } from '../../lib/date-input/date-input-model.ts';
 import { EventDateInput } from '../../lib/date-input/EventDateInput.tsx';
 import { FormError } from '../../lib/FormError.tsx';
 import { ownSubmit } from '../../lib/own-submit.ts';
@@ -18,6 +19,7 @@ import { SourcePanel } from '../source/SourcePanel.tsx';
 import { ConflictAlert } from './ConflictAlert.tsx';
 import { EditorLabel } from './EditorLabel.tsx';
 import { EventParticipants } from './EventParticipants.tsx';
+import { ContemporaryResidences } from './ContemporaryResidences.tsx';
 import {
   allowsDateRange,
   causeLabelOf,
@@ -389,8 +391,26 @@ export function EventEditor({
 
         <Textarea
           label={t('eventEditor.description')}
+          onAddPartner={(partner) =>
+            doneParticipant({
+              personId: partner.id,
+              person: partner,
+              role: 'primary',
+              description: '',
+              date: emptyEventDateValue,
+            })
+          }
           placeholder={t('eventEditor.descriptionPlaceholder')}
           autosize
+        {base && initial.type === 'residence' ? (
+          <ContemporaryResidences
+            treeId={treeId}
+            eventId={base.id}
+            participantIds={draft.participants.map((participant) => participant.personId)}
+            onShowPerson={onShowPerson}
+          />
+        ) : null}
+
           minRows={3}
           maxRows={12}
           maxLength={textLimits.description}
@@ -407,7 +427,11 @@ export function EventEditor({
           canEdit
           nodeId={base?.id}
           nodeName={t('sources.panel.thisEvent')}
-          suggestFor={suggestSourcesFor(draft, base?.id ?? null)}
+          // New participants have no person id yet: their sources cannot be suggested.
+          suggestFor={suggestSourcesFor(
+            { ...draft, participants: draft.participants.filter((participant) => !participant.newPerson) },
+            base?.id ?? null,
+          )}
           contemporaryOf={base ? { eventId: base.id } : null}
           onModalChange={setSourceModalOpen}
           testId="event-sources"

@@ -1,4 +1,4 @@
-import { type EventType, formatEventDate, hasParticipantDates, openPrimarySlots } from '@anor/core';
+import { type EventType, formatEventDate, hasParticipantDates, openPrimarySlots, type PersonSummary } from '@anor/core';
 import { Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconPlus, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { currentLanguage } from '../../i18n/index.ts';
 import { EditorLabel } from './EditorLabel.tsx';
 import { type ParticipantDraft, sortedParticipants } from './editor-state.ts';
 import { ParticipantRow } from './ParticipantRow.tsx';
+import { PartnerSuggestion } from './PartnerSuggestion.tsx';
 import { useRoleLabel } from './roles.ts';
 
 /** The event editor's participants: add buttons, the list with show/edit/remove, and the list's error. */
@@ -18,6 +19,7 @@ export function EventParticipants({
   onShow,
   onEdit,
   onRemove,
+  onAddPartner,
 }: {
   treeId: string;
   type: EventType;
@@ -28,6 +30,8 @@ export function EventParticipants({
   onShow: (personId: string) => void;
   onEdit: (participant: ParticipantDraft) => void;
   onRemove: (participant: ParticipantDraft) => void;
+  /** Adds a partner the couple-event suggestion offers as the second main person. */
+  onAddPartner: (partner: PersonSummary) => void;
 }) {
   const { t } = useTranslation();
   const roleLabel = useRoleLabel();
@@ -85,6 +89,7 @@ export function EventParticipants({
           ))}
         </Stack>
       )}
+      <PartnerSuggestion treeId={treeId} type={type} participants={participants} onAdd={onAddPartner} />
       {errorText('participants') ? (
         <Text size="sm" c="red" role="alert" data-testid="event-participants-error">
           {errorText('participants')}

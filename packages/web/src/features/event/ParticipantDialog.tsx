@@ -1,6 +1,6 @@
 import { type EventType, hasParticipantDates, normaliseRole, type PersonSummary, textLimits } from '@anor/core';
 import { Autocomplete, Button, type ComboboxParsedItem, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { IconUserSearch } from '@tabler/icons-react';
+import { IconUserPlus, IconUserSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { codeKey } from '../../i18n/messages.ts';
@@ -9,6 +9,8 @@ import { EventDateInput } from '../../lib/date-input/EventDateInput.tsx';
 import { usePersonModalProps } from '../person/layout.ts';
 import { PersonSearchList } from '../person-search/PersonSearchList.tsx';
 import { type ParticipantDraft, participantRoleError, roleOptions } from './editor-state.ts';
+import { NewPersonFields } from './NewPersonFields.tsx';
+import { namesOfTyped, newParticipantKey, newPersonErrors } from './new-participant.ts';
 import { ParticipantName } from './ParticipantName.tsx';
 import { useRoleLabel } from './roles.ts';
 
@@ -73,13 +75,15 @@ function ParticipantForm({
   const { t } = useTranslation();
   const roleLabel = useRoleLabel();
   const existing = target.kind === 'existing' ? target.participant : null;
-  const [person, setPerson] = useState<Pick<ParticipantDraft, 'personId' | 'person'> | null>(
-    existing ? { personId: existing.personId, person: existing.person } : null,
+  const [person, setPerson] = useState<Pick<ParticipantDraft, 'personId' | 'person' | 'newPerson'> | null>(
+    existing ? { personId: existing.personId, person: existing.person, newPerson: existing.newPerson } : null,
   );
   const [role, setRole] = useState(() => roleLabel(existing?.role ?? (target.kind === 'new' ? target.role : '')));
   const [description, setDescription] = useState(existing?.description ?? '');
   const [date, setDate] = useState(existing?.date ?? emptyEventDateValue);
-  const [errors, setErrors] = useState<Partial<Record<'role' | 'startDate' | 'endDate', string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<'role' | 'startDate' | 'endDate' | 'fName' | 'lName', string>>>(
+    {},
+  );
   const withDates = hasParticipantDates(type);
 
   const options = roleOptions(type, participants, existing?.personId ?? null).map(roleLabel);
@@ -97,6 +101,26 @@ function ParticipantForm({
           excludeIds={inEvent}
           selectLabel={t('eventEditor.participant.choose')}
           onSelect={(chosen: PersonSummary) => setPerson({ personId: chosen.id, person: chosen })}
+          toolbar={(query) => (
+            <Button
+              variant="light"
+              size="compact-sm"
+              leftSection={<IconUserPlus aria-hidden size={16} />}
+              onClick={() =>
+                setPerson({
+                  personId: newParticipantKey(),
+                  person: null,
+                  newPerson: { ...namesOfTyped(query), gender: 'unknown' },
+                })
+              }
+              style={{ alignSelf: 'flex-start' }}
+              data-testid="participant-new-person"
+            >
+              {query.trim()
+                ? t('eventEditor.participant.newPerson', { name: query.trim() })
+                : t('eventEditor.participant.newPersonEmpty')}
+            </Button>
+          )}
         />
       </Stack>
     );
@@ -106,12 +130,15 @@ function ParticipantForm({
     const next: typeof errors = {};
     const roleError = participantRoleError(type, participants, person.personId, role);
     if (roleError) next.role = roleError;
+    if (person.newPerson) Object.assign(next, newPersonErrors(person.newPerson));
     if (withDates) Object.assign(next, eventDateValueErrors(date));
     setErrors(next);
     if (Object.keys(next).length > 0) return;
+    const { newPerson } = person;
     onDone({
       personId: person.personId,
-      person: person.person,
+      person: newPerson ? { fName: newPerson.fName.trim(), pName: null, lName: newPerson.lName.trim() } : person.person,
+      ...(newPerson ? { newPerson } : {}),
       role: normaliseRole(role, type),
       description,
       date: withDates ? date : emptyEventDateValue,
@@ -142,9 +169,15 @@ function ParticipantForm({
             {t('eventEditor.participant.person')}
           </Text>
           <Group gap="sm" justify="space-between">
-            <Text fw={600} data-testid="participant-person-name">
-              <ParticipantName treeId={treeId} personId={person.personId} person={person.person} />
-            </Text>
+            {person.newPerson ? (
+              <Text fw={600} data-testid="participant-person-name">
+                {t('eventEditor.participant.newPersonEmpty')}
+              </Text>
+            ) : (
+              <Text fw={600} data-testid="participant-person-name">
+                <ParticipantName treeId={treeId} personId={person.personId} person={person.person} />
+              </Text>
+            )}
             {existing ? null : (
               <Button
                 variant="subtle"
@@ -156,6 +189,16 @@ function ParticipantForm({
               </Button>
             )}
           </Group>
+          {person.newPerson ? (
+            <NewPersonFields
+              value={person.newPerson}
+              onChange={(newPerson) => {
+                setPerson({ ...person, newPerson });
+                setErrors(({ fName: _f, lName: _l, ...rest }) => rest);
+              }}
+              errors={errors}
+            />
+          ) : null}
         </Stack>
         <Autocomplete
           label={t('eventEditor.participant.role')}

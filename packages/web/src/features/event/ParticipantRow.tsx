@@ -34,22 +34,36 @@ export function ParticipantRow({
       data-testid="event-participant"
       data-person-id={participant.personId}
       data-role={participant.role}
+      data-new={participant.newPerson ? true : undefined}
       style={error ? { borderColor: 'var(--mantine-color-red-6)' } : undefined}
     >
       <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
         <Stack gap={2} miw={0}>
           <Group gap="xs" wrap="wrap">
-            <Anchor
-              component="button"
-              type="button"
-              fw={600}
-              size="sm"
-              onClick={onShow}
-              style={{ overflowWrap: 'anywhere', textAlign: 'start' }}
-              data-testid="event-participant-name"
-            >
-              <ParticipantName treeId={treeId} personId={participant.personId} person={participant.person} />
-            </Anchor>
+            {participant.newPerson ? (
+              <>
+                <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="event-participant-name">
+                  {[participant.newPerson.fName, participant.newPerson.lName].join(' ').trim()}
+                </Text>
+                <Tooltip label={t('eventEditor.participants.newHint')}>
+                  <Badge color="teal" variant="light" size="sm" tt="none" data-testid="event-participant-new">
+                    {t('eventEditor.participants.newBadge')}
+                  </Badge>
+                </Tooltip>
+              </>
+            ) : (
+              <Anchor
+                component="button"
+                type="button"
+                fw={600}
+                size="sm"
+                onClick={onShow}
+                style={{ overflowWrap: 'anywhere', textAlign: 'start' }}
+                data-testid="event-participant-name"
+              >
+                <ParticipantName treeId={treeId} personId={participant.personId} person={participant.person} />
+              </Anchor>
+            )}
             <Badge
               variant={participant.role === 'primary' ? 'filled' : 'light'}
               size="sm"

@@ -91,7 +91,13 @@ export function useUpdateEvent(treeId: string) {
   return useMutation({
     mutationFn: ({ oldEvent, newEvent }: UpdateEventVariables) =>
       api.put(eventPath(treeId, oldEvent.id), { oldEvent, newEvent }, { schema: updatedEventAnswerSchema }),
-    onSuccess: ({ event, locationsCreated }) => refreshAfterChange(queryClient, treeId, { event, locationsCreated }),
+    onSuccess: ({ event, locationsCreated }, { newEvent }) =>
+      refreshAfterChange(queryClient, treeId, {
+        event,
+        locationsCreated,
+        // New participants' persons (isNew) raise the person count.
+        isCountChanged: newEvent.participants.some((participant) => participant.isNew === true),
+      }),
     meta: { errorDisplay: 'inline' },
   });
 }

@@ -1,4 +1,5 @@
 import type { PersonSummary } from '@anor/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { List } from '../../lib/list/List.tsx';
 import { useListState } from '../../lib/list/useListState.ts';
@@ -17,6 +18,8 @@ export interface PersonSearchListProps {
   excludeIds?: string[];
   /** The label of each row's pick action; "Choose" when not given. */
   selectLabel?: string;
+  /** Shown under the search bar with what is typed (the event editor's "New person: <typed name>"). */
+  toolbar?: (query: string) => ReactNode;
 }
 
 /**
@@ -24,7 +27,7 @@ export interface PersonSearchListProps {
  * go-to-person button. Alphabetical (Swedish order), grouped by initial letter; its state lives
  * in the component, not the address, so it can sit in a dialog over any page.
  */
-export function PersonSearchList({ treeId, onSelect, excludeIds, selectLabel }: PersonSearchListProps) {
+export function PersonSearchList({ treeId, onSelect, excludeIds, selectLabel, toolbar }: PersonSearchListProps) {
   const { t } = useTranslation();
   const list = useListState({ filters: {} });
   const data = usePersonList(treeId, { q: list.query || undefined, sort: 'name' }, list);
@@ -38,6 +41,7 @@ export function PersonSearchList({ treeId, onSelect, excludeIds, selectLabel }: 
       searchLabel={t('personSearch.searchLabel')}
       searchPlaceholder={t('personSearch.searchPlaceholder')}
       autoFocusSearch
+      toolbar={toolbar?.(list.query)}
       getKey={(person) => person.id}
       groupOf={personInitial}
       rowHeight={PERSON_ROW_HEIGHT}

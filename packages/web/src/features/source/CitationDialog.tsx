@@ -10,6 +10,7 @@ import { FormError } from '../../lib/FormError.tsx';
 import { ownSubmit } from '../../lib/own-submit.ts';
 import { type LocalNote, NoteList, newNotesOf, RichTextView } from '../note/index.ts';
 import { LimitDialog } from '../pricing/LimitDialog.tsx';
+import { CitationDetailsFields, CitationDetailsView } from './CitationDetails.tsx';
 import { DeleteSourceModal } from './DeleteSourceModal.tsx';
 import { DuplicateSourceModal } from './DuplicateSourceModal.tsx';
 import { sourceLimitCodeOf } from './limit-error.ts';
@@ -289,6 +290,11 @@ function CitationContent({ treeId, citation, options, canEdit, controls }: Citat
             <SourceUrl url={draft.whereWithinSourceURL} testId="citation-url-preview" />
           ) : null}
         </Stack>
+        <CitationDetailsFields
+          value={draft.details}
+          onChange={(field, text) => change({ details: { ...draft.details, [field]: text } }, field)}
+          errorText={errorText}
+        />
         <SourceField label={t('sources.citation.transcription')} testId="citation-transcription">
           <Paper withBorder radius="sm" p="sm">
             <RichTextView
@@ -466,6 +472,7 @@ function CitationView({
       <SourceField label={t('sources.fields.url')}>
         <SourceUrl url={citation.whereWithinSourceURL} testId="citation-url-link" />
       </SourceField>
+      <CitationDetailsView value={citationDraftOf(citation).details} />
       <SourceField label={t('sources.citation.transcription')}>
         <RichTextView html={citation.textFromSource} emptyText={t('sources.citation.noTranscription')} />
       </SourceField>

@@ -115,6 +115,30 @@ describe('the citation form', () => {
     expect(isCitationChanged(initial, { ...initial, textFromSource: '<p>Anna</p>' })).toBe(true);
   });
 
+  it('sends the edited certainty, date recorded and cited-from, blank as null (issue 19 item 17)', () => {
+    const initial = citationDraftOf(stored);
+    const edited = {
+      ...initial,
+      details: {
+        ...initial.details,
+        certaintyAssessment: '1',
+        entryRecordingDate: '17 mars 1850',
+        eventCitedFrom: ' ',
+      },
+    };
+    expect(isCitationChanged(initial, edited)).toBe(true);
+    expect(citationInputOf(edited)).toMatchObject({
+      certaintyAssessment: '1',
+      entryRecordingDate: '17 mars 1850',
+      eventCitedFrom: null,
+      eventCitedFromRole: null,
+    });
+    // A value too long for the server is named under its field.
+    expect(citationErrors({ ...edited, details: { ...edited.details, certaintyAssessment: '12345678901' } })).toEqual({
+      certaintyAssessment: 'source.validation.textTooLong',
+    });
+  });
+
   it('needs a record, a text or a URL, and a URL must be a web address (SPEC §5)', () => {
     expect(citationErrors(newCitationDraft())).toEqual({ record: 'source.validation.citationRequired' });
     expect(citationErrors({ ...newCitationDraft(), whereWithinSourceText: 'Sida 4' })).toEqual({});

@@ -30,9 +30,27 @@ export interface CitationDraft {
   whereWithinSourceURL: string;
   /** The transcription, rich text (HTML). */
   textFromSource: string;
-  /** Fields of a GEDCOM import: not edited, but kept when the citation is saved. */
-  imported: Pick<CitationInput, 'eventCitedFrom' | 'eventCitedFromRole' | 'entryRecordingDate' | 'certaintyAssessment'>;
+  /**
+   * The GEDCOM citation details (SPEC §3; issue 19 item 17), shown and edited as text: the event
+   * and role the source records (EVEN, ROLE), the date of the entry (DATA DATE) and the certainty
+   * (QUAY, '0' to '3', or what an import brought).
+   */
+  details: CitationDetails;
 }
+
+export type CitationDetailField =
+  | 'eventCitedFrom'
+  | 'eventCitedFromRole'
+  | 'entryRecordingDate'
+  | 'certaintyAssessment';
+export type CitationDetails = Record<CitationDetailField, string>;
+
+const noDetails: CitationDetails = {
+  eventCitedFrom: '',
+  eventCitedFromRole: '',
+  entryRecordingDate: '',
+  certaintyAssessment: '',
+};
 
 export interface RecordDraft {
   repository: SourceChoice | null;
@@ -75,6 +93,10 @@ function text(value: string | null | undefined): string {
   return value ?? '';
 }
 
+function blankAsNull(value: string): string | null {
+  return value.trim() === '' ? null : value;
+}
+
 // ---- Citation ----
 
 export function citationDraftOf(citation: Citation): CitationDraft {
@@ -83,11 +105,11 @@ export function citationDraftOf(citation: Citation): CitationDraft {
     whereWithinSourceText: text(citation.whereWithinSourceText),
     whereWithinSourceURL: text(citation.whereWithinSourceURL),
     textFromSource: citation.textFromSource,
-    imported: {
-      eventCitedFrom: citation.eventCitedFrom,
-      eventCitedFromRole: citation.eventCitedFromRole,
-      entryRecordingDate: citation.entryRecordingDate,
-      certaintyAssessment: citation.certaintyAssessment,
+    details: {
+      eventCitedFrom: text(citation.eventCitedFrom),
+      eventCitedFromRole: text(citation.eventCitedFromRole),
+      entryRecordingDate: text(citation.entryRecordingDate),
+      certaintyAssessment: text(citation.certaintyAssessment),
     },
   };
 }
@@ -98,7 +120,7 @@ export function newCitationDraft(record: SourceChoice | null = null): CitationDr
     whereWithinSourceText: '',
     whereWithinSourceURL: '',
     textFromSource: '',
-    imported: {},
+    details: noDetails,
   };
 }
 
@@ -108,7 +130,10 @@ export function citationInputOf(draft: CitationDraft): CitationInput {
     whereWithinSourceText: draft.whereWithinSourceText,
     whereWithinSourceURL: draft.whereWithinSourceURL,
     textFromSource: isRichTextEmpty(draft.textFromSource) ? '' : draft.textFromSource,
-    ...draft.imported,
+    eventCitedFrom: blankAsNull(draft.details.eventCitedFrom),
+    eventCitedFromRole: blankAsNull(draft.details.eventCitedFromRole),
+    entryRecordingDate: blankAsNull(draft.details.entryRecordingDate),
+    certaintyAssessment: blankAsNull(draft.details.certaintyAssessment),
   };
 }
 
@@ -221,6 +246,10 @@ const citationPathFields: Record<string, string> = {
   whereWithinSourceText: 'whereWithinSourceText',
   whereWithinSourceURL: 'whereWithinSourceURL',
   textFromSource: 'textFromSource',
+  eventCitedFrom: 'eventCitedFrom',
+  eventCitedFromRole: 'eventCitedFromRole',
+  entryRecordingDate: 'entryRecordingDate',
+  certaintyAssessment: 'certaintyAssessment',
 };
 
 const recordPathFields: Record<string, string> = {
