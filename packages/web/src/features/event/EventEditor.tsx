@@ -17,9 +17,9 @@ import { type LocalNote, NoteList } from '../note/index.ts';
 import { LimitDialog } from '../pricing/LimitDialog.tsx';
 import { SourcePanel } from '../source/SourcePanel.tsx';
 import { ConflictAlert } from './ConflictAlert.tsx';
+import { ContemporaryResidences } from './ContemporaryResidences.tsx';
 import { EditorLabel } from './EditorLabel.tsx';
 import { EventParticipants } from './EventParticipants.tsx';
-import { ContemporaryResidences } from './ContemporaryResidences.tsx';
 import {
   allowsDateRange,
   causeLabelOf,
@@ -387,10 +387,6 @@ export function EventEditor({
             setDraft((previous) => withoutParticipant(previous, participant.personId));
             clearErrors('participants', `participant:${participant.personId}`);
           }}
-        />
-
-        <Textarea
-          label={t('eventEditor.description')}
           onAddPartner={(partner) =>
             doneParticipant({
               personId: partner.id,
@@ -400,8 +396,8 @@ export function EventEditor({
               date: emptyEventDateValue,
             })
           }
-          placeholder={t('eventEditor.descriptionPlaceholder')}
-          autosize
+        />
+
         {base && initial.type === 'residence' ? (
           <ContemporaryResidences
             treeId={treeId}
@@ -411,6 +407,10 @@ export function EventEditor({
           />
         ) : null}
 
+        <Textarea
+          label={t('eventEditor.description')}
+          placeholder={t('eventEditor.descriptionPlaceholder')}
+          autosize
           minRows={3}
           maxRows={12}
           maxLength={textLimits.description}
