@@ -1,12 +1,28 @@
-import { Combobox, Loader, Text, TextInput, ThemeIcon, Tooltip, useCombobox, VisuallyHidden } from '@mantine/core';
+import {
+  Combobox,
+  Loader,
+  Stack,
+  Text,
+  TextInput,
+  ThemeIcon,
+  Tooltip,
+  useCombobox,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconAlertTriangle, IconMapPin } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { codeKey } from '../../i18n/messages.ts';
 import { locationQueries } from './queries.ts';
+import { TypedPlacePreview } from './TypedPlacePreview.tsx';
+import { textWithin, typedTextProblem } from './typed-place.ts';
 
 /** SPEC §7: the suggestion list opens once typing has paused this long. */
 export const SUGGESTION_DELAY_MS = 1000;
+
+/** The longest text POST suggestions/location takes (`suggestionsBodySchema`). */
+const SUGGESTION_TEXT_MAX = 200;
 
 /** What the picker holds: a place chosen among the suggestions, or text typed ("Sunne, Värmland"). */
 export type LocationChoice = { kind: 'place'; id: string; name: string; text: string } | { kind: 'text'; text: string };
@@ -30,6 +46,11 @@ export interface LocationPickerProps {
   /** Places that may not be chosen (shown greyed out), e.g. a place and its descendants as its own parent. */
   disabledIds?: ReadonlySet<string>;
   autoFocus?: boolean;
+  /**
+   * Whether typed text shows what it names once typing pauses: the existing place, or the places
+   * it would create and where (default). Off where only a chosen place counts (a parent search).
+   */
+  showTypedPreview?: boolean;
   testId?: string;
 }
 
@@ -55,6 +76,7 @@ export function LocationPicker({
   error,
   disabledIds,
   autoFocus,
+  showTypedPreview = true,
   testId = 'location-picker',
 }: LocationPickerProps) {
   const { t } = useTranslation();
@@ -75,7 +97,11 @@ export function LocationPicker({
     return () => clearTimeout(timer);
   }, [text, isTyped]);
 
-  const suggestions = useQuery({ ...locationQueries.suggestions(treeId, term), enabled: term !== '' && isTyped });
+  // Longer text than the suggestions call takes (a place typed with many levels) asks for none.
+  const suggestions = useQuery({
+    ...locationQueries.suggestions(treeId, term),
+    enabled: term !== '' && term.length <= SUGGESTION_TEXT_MAX && isTyped,
+  });
   const options = term === text.trim() ? (suggestions.data?.suggestions ?? []) : [];
 
   // The answer for what is typed opens the list, once per pause in typing (if there is anything to show).
@@ -85,13 +111,23 @@ export function LocationPicker({
     if (suggestions.data.suggestions.length > 0) setOpen(true);
   }
 
-  const choose = (id: string) => {
-    const suggestion = options.find((option) => option.id === id);
-    if (!suggestion) return;
+  // What the paused text names (issue 19, item 8); text the shared schema refuses is not sent.
+  const previewText = showTypedPreview && isTyped && term !== '' && term === text.trim() ? term : '';
+  const problem = previewText ? typedTextProblem(previewText) : null;
+  const preview = useQuery({
+    ...locationQueries.typed(treeId, previewText),
+    enabled: previewText !== '' && problem === null,
+  });
+
+  const take = (suggestion: { id: string; name: string; text: string }) => {
     const chosen: LocationChoice = { kind: 'place', id: suggestion.id, name: suggestion.name, text: suggestion.text };
     setOpen(false);
     onChange(chosen);
     onConfirm?.(chosen);
+  };
+  const choose = (id: string) => {
+    const suggestion = options.find((option) => option.id === id);
+    if (suggestion) take(suggestion);
   };
 
   const handleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -120,7 +156,7 @@ export function LocationPicker({
     <Loader size={16} aria-label={t('places.picker.loading')} data-testid={`${testId}-loading`} />
   ) : null;
 
-  return (
+  const comboboxView = (
     <Combobox store={combobox} onOptionSubmit={choose} withinPortal keepMounted={false} zIndex={450}>
       <Combobox.Target>
         <TextInput
@@ -180,5 +216,27 @@ export function LocationPicker({
         </Combobox.Options>
       </Combobox.Dropdown>
     </Combobox>
+  );
+  if (!showTypedPreview) return comboboxView;
+  return (
+    <Stack gap={6}>
+      {comboboxView}
+      {problem && !error ? (
+        <Text size="xs" c="red" data-testid={`${testId}-problem`}>
+          {t(codeKey(problem))}
+        </Text>
+      ) : preview.data && previewText !== '' ? (
+        <TypedPlacePreview
+          answer={preview.data}
+          onChoose={take}
+          onWithin={(place) => {
+            const next = textWithin(preview.data?.create ?? [], place.text);
+            onChange({ kind: 'text', text: next });
+            setTerm(next);
+          }}
+          testId={`${testId}-preview`}
+        />
+      ) : null}
+    </Stack>
   );
 }

@@ -8,8 +8,11 @@ import { listRowActionClass } from '../../lib/list/List.tsx';
 /** Two lines (name and type) with room around them; the list's page size follows from it. */
 export const PLACE_ROW_HEIGHT = 56;
 
-/** One place in a list: a pin (filled when it has coordinates), name and type; opens its page. */
-export function PlaceRow({ place, to }: { place: LocationSummary; to: string }) {
+/**
+ * One place in a list: a pin (filled when it has coordinates), name, and its type and where it
+ * lies (its ancestors, nearest first), so that places of the same name are told apart; opens its page.
+ */
+export function PlaceRow({ place, to }: { place: LocationSummary & { within?: string }; to: string }) {
   const { t } = useTranslation();
   const hasCoordinates = place.coordinates !== null;
   return (
@@ -34,9 +37,11 @@ export function PlaceRow({ place, to }: { place: LocationSummary; to: string }) 
         <Text fw={600} truncate="end" lh={1.35} data-testid="place-row-name">
           {place.name}
         </Text>
-        {place.type ? (
-          <Text size="sm" c="dimmed" truncate="end" lh={1.35} data-testid="place-row-type">
-            {place.type}
+        {place.type || place.within ? (
+          <Text size="sm" c="dimmed" truncate="end" lh={1.35} title={place.within || undefined}>
+            {place.type ? <span data-testid="place-row-type">{place.type}</span> : null}
+            {place.type && place.within ? ' · ' : null}
+            {place.within ? <span data-testid="place-row-within">{place.within}</span> : null}
           </Text>
         ) : null}
       </Box>

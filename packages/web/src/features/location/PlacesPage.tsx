@@ -1,7 +1,8 @@
-import { Box, Button, Group, Paper, SegmentedControl } from '@mantine/core';
+import type { TypedPlaceAnswer } from '@anor/core';
+import { Box, Button, Group, Paper, SegmentedControl, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -19,11 +20,12 @@ import { locationLimitCodeOf } from './limit-error.ts';
 import { useMatchLocation } from './mutations.ts';
 import { PLACE_ROW_HEIGHT, PlaceRow } from './PlaceRow.tsx';
 import classes from './PlacesPage.module.css';
+import { PlacesTree } from './PlacesTree.tsx';
 import { locationHref } from './paths.ts';
-import type { LocationListFilters } from './queries.ts';
+import { type LocationListFilters, locationKeys } from './queries.ts';
 import { usePlaceList } from './usePlaceList.ts';
 
-const defaultFilters = { level: 'all' };
+const defaultFilters = { level: 'all', view: 'list' };
 
 /**
  * The places of a tree at /app/:treeId/places (SPEC §2 Lists): find or add a typed place, and
@@ -51,6 +53,23 @@ function PlacesView({ treeId }: { treeId: string }) {
   };
   const data = usePlaceList(treeId, filters, list);
 
+  // The places as a list (each with its path) or as the tree they form (issue 19, item 9).
+  const isTree = list.filters.view === 'tree';
+  const viewToggle = (
+    <SegmentedControl
+      value={isTree ? 'tree' : 'list'}
+      onChange={(value) => list.setFilter('view', value)}
+      data={[
+        { value: 'list', label: t('places.list.viewList') },
+        { value: 'tree', label: t('places.list.viewTree') },
+      ]}
+      aria-label={t('places.list.view')}
+      size="sm"
+      style={{ alignSelf: 'flex-start' }}
+      data-testid="places-view"
+    />
+  );
+
   const rootHref = tree.data?.rootId ? personHref(treeId, tree.data.rootId) : null;
   const canEdit = tree.data?.isOwner ?? false;
 
@@ -76,32 +95,42 @@ function PlacesView({ treeId }: { treeId: string }) {
       minHeight="40rem"
       testId="places-page"
     >
-      <List
-        {...list.listProps}
-        {...data}
-        label={t('places.list.label')}
-        searchLabel={t('places.list.searchLabel')}
-        searchPlaceholder={t('places.list.searchPlaceholder')}
-        toolbar={
-          <SegmentedControl
-            value={list.filters.level === 'top' ? 'top' : 'all'}
-            onChange={(value) => list.setFilter('level', value)}
-            data={[
-              { value: 'all', label: t('places.list.all') },
-              { value: 'top', label: t('places.list.topLevel') },
-            ]}
-            aria-label={t('places.list.level')}
-            size="sm"
-            style={{ alignSelf: 'flex-start' }}
-            data-testid="places-level"
-          />
-        }
-        getKey={(place) => place.id}
-        rowHeight={PLACE_ROW_HEIGHT}
-        renderItem={(place) => <PlaceRow place={place} to={locationHref(treeId, place.id)} />}
-        emptyText={list.query.trim() ? undefined : t('places.list.empty')}
-        testId="places-list"
-      />
+      {isTree ? (
+        <Stack gap="sm" data-testid="places-tree-view">
+          <Group gap="sm">{viewToggle}</Group>
+          <PlacesTree treeId={treeId} />
+        </Stack>
+      ) : (
+        <List
+          {...list.listProps}
+          {...data}
+          label={t('places.list.label')}
+          searchLabel={t('places.list.searchLabel')}
+          searchPlaceholder={t('places.list.searchPlaceholder')}
+          toolbar={
+            <Group gap="sm" wrap="wrap">
+              {viewToggle}
+              <SegmentedControl
+                value={list.filters.level === 'top' ? 'top' : 'all'}
+                onChange={(value) => list.setFilter('level', value)}
+                data={[
+                  { value: 'all', label: t('places.list.all') },
+                  { value: 'top', label: t('places.list.topLevel') },
+                ]}
+                aria-label={t('places.list.level')}
+                size="sm"
+                style={{ alignSelf: 'flex-start' }}
+                data-testid="places-level"
+              />
+            </Group>
+          }
+          getKey={(place) => place.id}
+          rowHeight={PLACE_ROW_HEIGHT}
+          renderItem={(place) => <PlaceRow place={place} to={locationHref(treeId, place.id)} />}
+          emptyText={list.query.trim() ? undefined : t('places.list.empty')}
+          testId="places-list"
+        />
+      )}
     </ListPage>
   );
 }
@@ -114,6 +143,7 @@ function FindOrAddPlace({ treeId }: { treeId: string }) {
   const { t } = useTranslation();
   const { openLocationDialog } = useLocationDialog();
   const match = useMatchLocation(treeId);
+  const queryClient = useQueryClient();
   const [value, setValue] = useState<LocationChoice>(emptyChoice);
   const [limitCode, setLimitCode] = useState<ReturnType<typeof locationLimitCodeOf>>(null);
   const [error, setError] = useState<string | undefined>(undefined);
@@ -127,6 +157,12 @@ function FindOrAddPlace({ treeId }: { treeId: string }) {
     }
     const text = choice.text.trim();
     if (text === '') return;
+    // The picker showed that several places fit and the text does not tell which: not sent.
+    const preview = queryClient.getQueryData<TypedPlaceAnswer>(locationKeys.typed(treeId, text));
+    if (preview && preview.chosenId === null && preview.existing.length + preview.within.length > 0) {
+      setError(t('location.error.ambiguous'));
+      return;
+    }
     match.mutate(text, {
       onSuccess: ({ location, amountCreated }) => {
         setValue(emptyChoice);

@@ -6,6 +6,7 @@ import {
   locationTreeAnswerSchema,
   mapAnswerSchema,
   suggestionsAnswerSchema,
+  typedPlaceAnswerSchema,
 } from '@anor/core';
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, segment } from '../../api/client.ts';
@@ -38,6 +39,7 @@ export const locationKeys = {
   page: (treeId: string, query: LocationListParams) => [...locationKeys.lists(treeId), query] as const,
   scroll: (treeId: string, filters: LocationListFilters) => [...locationKeys.lists(treeId), 'scroll', filters] as const,
   suggestions: (treeId: string, term: string) => [...locationKeys.tree(treeId), 'suggestions', term] as const,
+  typed: (treeId: string, text: string) => [...locationKeys.tree(treeId), 'typed', text] as const,
 };
 
 /** Whether a query key names one of the ids (a place's own queries: detail, hierarchy, map, children list). */
@@ -136,6 +138,15 @@ export const locationQueries = {
           },
         ),
       // The picker shows a failure as its own error indicator.
+      meta: { errorDisplay: 'inline' },
+      retry: false,
+    }),
+  /** What typed text would find or create (POST location/match/preview), before anything is created. */
+  typed: (treeId: string, text: string) =>
+    queryOptions({
+      queryKey: locationKeys.typed(treeId, text),
+      queryFn: ({ signal }) =>
+        api.post(treePath(treeId, 'location/match/preview'), { text }, { schema: typedPlaceAnswerSchema, signal }),
       meta: { errorDisplay: 'inline' },
       retry: false,
     }),
