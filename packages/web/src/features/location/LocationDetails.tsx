@@ -1,6 +1,7 @@
 import type { Location } from '@anor/core';
 import { Anchor, Badge, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import {
+  IconArrowBarUp,
   IconArrowRight,
   IconBinaryTree2,
   IconExternalLink,
@@ -46,6 +47,8 @@ export interface LocationDetailsProps {
   onDirtyChange?: (isDirty: boolean) => void;
   /** Reports whether one of its own modals is open (Escape is then that modal's, not the dialog's). */
   onModalChange?: (isOpen: boolean) => void;
+  /** Open a new place inserted above this one (within its parent; it moves into the new place). */
+  onNewAbove?: (prepared: PreparedLocation) => void;
 }
 
 /**
@@ -121,6 +124,7 @@ function LocationContent({
   onDeleted,
   onDirtyChange,
   onModalChange,
+  onNewAbove,
 }: LocationDetailsProps & { location: Location; canEdit: boolean }) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -237,6 +241,23 @@ function LocationContent({
               data-testid="location-edit"
             >
               {t('places.dialog.edit')}
+            </Button>
+          ) : null}
+          {canEdit && onNewAbove ? (
+            <Button
+              variant="default"
+              size="sm"
+              leftSection={<IconArrowBarUp aria-hidden size={18} />}
+              onClick={() => {
+                const parent = location.ancestors.at(-1);
+                onNewAbove({
+                  parent: location.parentId && parent ? { id: location.parentId, name: parent.name } : null,
+                  child: { id: location.id, name: location.name },
+                });
+              }}
+              data-testid="location-add-above"
+            >
+              {t('places.dialog.addAbove')}
             </Button>
           ) : null}
         </Group>

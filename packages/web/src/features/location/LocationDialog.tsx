@@ -17,6 +17,8 @@ interface LocationDialogProps {
   /** The dialog is closed while it is null. */
   target: LocationDialogTarget;
   onClose: () => void;
+  /** Open the dialog on a new place instead (a place inserted above the one shown). */
+  onNew: (prepared: PreparedLocation) => void;
 }
 
 /**
@@ -24,7 +26,7 @@ interface LocationDialogProps {
  * Ancestors, places of the tree and map markers open in the same dialog. Closing with unsaved
  * changes asks first.
  */
-export function LocationDialog({ treeId, target, onClose }: LocationDialogProps) {
+export function LocationDialog({ treeId, target, onClose, onNew }: LocationDialogProps) {
   const { t } = useTranslation();
   const modalProps = usePersonModalProps('lg');
   const [openedWith, setOpenedWith] = useState(target);
@@ -84,6 +86,7 @@ export function LocationDialog({ treeId, target, onClose }: LocationDialogProps)
           locationId={shownId}
           variant="modal"
           onShow={setShownId}
+          onNewAbove={onNew}
           onDone={onClose}
           // The deleted place must not be asked for again while the dialog fades out.
           onDeleted={() => setShownId(null)}

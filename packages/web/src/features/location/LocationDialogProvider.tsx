@@ -28,7 +28,12 @@ export function LocationDialogProvider({ treeId, children }: { treeId: string; c
   return (
     <LocationDialogContext value={value}>
       {children}
-      <LocationDialog treeId={treeId} target={target} onClose={() => setTarget(null)} />
+      <LocationDialog
+        treeId={treeId}
+        target={target}
+        onClose={() => setTarget(null)}
+        onNew={value.openNewLocationDialog}
+      />
     </LocationDialogContext>
   );
 }

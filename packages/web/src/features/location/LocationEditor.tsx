@@ -90,6 +90,10 @@ export function LocationEditor({
   const [draft, setDraft] = useState<LocationDraft>(initial);
   const [errors, setErrors] = useState<Partial<Record<DraftField, string>>>({});
   const [isMapShown, setMapShown] = useState(false);
+  // Typed coordinates that are not a pair of numbers in range: saving is refused (issue 19, item 11).
+  const [areCoordinatesInvalid, setCoordinatesInvalid] = useState(false);
+  // A new place inserted above an existing one (issue 19, item 10): that place moves into it.
+  const child = location === null ? (prepared?.child ?? null) : null;
   const [isLinkShown, setLinkShown] = useState(initial.primaryLink !== '');
   const [modal, setModal] = useState<Modal>(null);
   const [searchedParent, setSearchedParent] = useState<LocationChoice>(emptyChoice);
@@ -166,8 +170,11 @@ export function LocationEditor({
 
   const save = () => {
     const checked = checkDraft(draft);
-    if (!checked.ok) {
-      setErrors(checked.errors);
+    if (!checked.ok || areCoordinatesInvalid) {
+      setErrors({
+        ...(checked.ok ? {} : checked.errors),
+        ...(areCoordinatesInvalid ? { coordinates: 'location.validation.invalidCoordinates' } : {}),
+      });
       return;
     }
     const { parentId, ...fields } = checked.values;
@@ -176,6 +183,7 @@ export function LocationEditor({
         {
           location: fields,
           ancestorId: parentId,
+          ...(child ? { descendantId: child.id } : {}),
           ...(localNotes.length > 0 ? { newNotes: newNotesOf(localNotes) } : {}),
         },
         { onSuccess: (answer) => onSaved(answer.location, true), onError: showServerError },
@@ -284,8 +292,20 @@ export function LocationEditor({
             placeholder={t('places.dialog.searchParent')}
             disabledIds={blockedIds}
             error={errorText('parent')}
+            showTypedPreview={false}
             testId="location-parent-picker"
           />
+          {child ? (
+            <Text size="sm" data-testid="location-above">
+              <Text span size="xs" tt="uppercase" fw={700} c="dimmed" mr={6}>
+                {t('places.dialog.above')}
+              </Text>
+              <Text span fw={600} data-testid="location-above-name">
+                {child.name}
+              </Text>
+              <Text span c="dimmed">{` · ${t('places.dialog.aboveHint', { name: child.name })}`}</Text>
+            </Text>
+          ) : null}
         </Stack>
 
         <Stack gap={6}>
@@ -307,6 +327,10 @@ export function LocationEditor({
               <CoordinatePicker
                 value={draft.coordinates}
                 onChange={(value: Coordinates | null) => change('coordinates', value)}
+                onInvalidChange={(isInvalid) => {
+                  setCoordinatesInvalid(isInvalid);
+                  if (!isInvalid) setErrors(({ coordinates: _valid, ...rest }) => rest);
+                }}
                 context={context}
                 height={300}
               />
@@ -319,7 +343,7 @@ export function LocationEditor({
             </Text>
           )}
           {errorText('coordinates') ? (
-            <Text size="sm" c="red" role="alert">
+            <Text size="sm" c="red" role="alert" data-testid="location-coordinates-error">
               {errorText('coordinates')}
             </Text>
           ) : null}

@@ -23,7 +23,7 @@ import { useListState } from '../../lib/list/useListState.ts';
 import { personHref } from '../person/paths.ts';
 import { treeQueries } from '../trees/queries.ts';
 import { LocationDetails } from './LocationDetails.tsx';
-import { LocationDialogProvider } from './LocationDialogProvider.tsx';
+import { LocationDialogProvider, useLocationDialog } from './LocationDialogProvider.tsx';
 import { LocationTree } from './LocationTree.tsx';
 import { PLACE_ROW_HEIGHT, PlaceRow } from './PlaceRow.tsx';
 import { locationHref, placesHref } from './paths.ts';
@@ -78,6 +78,7 @@ function LocationView({ treeId, locationId }: { treeId: string; locationId: stri
   const query = useQuery({ ...locationQueries.detail(treeId, locationId), enabled: locationId !== '' });
   usePageTitle(query.data?.name ?? t('places.title'));
   const show = (id: string) => void navigate(locationHref(treeId, id));
+  const { openNewLocationDialog } = useLocationDialog();
 
   if (query.isError) {
     return (
@@ -117,6 +118,7 @@ function LocationView({ treeId, locationId }: { treeId: string; locationId: stri
               locationId={locationId}
               variant="inline"
               onShow={show}
+              onNewAbove={openNewLocationDialog}
               onDeleted={(_deletedIds, location) =>
                 void navigate(location.parentId ? locationHref(treeId, location.parentId) : placesHref(treeId), {
                   replace: true,

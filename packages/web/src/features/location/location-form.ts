@@ -31,6 +31,8 @@ export interface PreparedLocation {
   name?: string;
   type?: string;
   parent?: ParentChoice | null;
+  /** An existing place the new one is inserted above: it moves into the new place (`descendantId`). */
+  child?: ParentChoice;
 }
 
 /** The fields of the form that can carry an error. */

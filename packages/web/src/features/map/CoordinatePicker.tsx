@@ -38,7 +38,13 @@ function textsOf(value: Coordinates | null): Record<Axis, string> {
  * (a click sets the point, the marker can be dragged). Only valid coordinates, or null, reach
  * `onChange`; a wrong field shows the invalid-coordinates message under it.
  */
-function CoordinatePickerView({ value, onChange, context = [], height = DEFAULT_HEIGHT }: CoordinatePickerProps) {
+function CoordinatePickerView({
+  value,
+  onChange,
+  onInvalidChange,
+  context = [],
+  height = DEFAULT_HEIGHT,
+}: CoordinatePickerProps) {
   const { t } = useTranslation();
   const containerRef = useRef<HTMLDivElement>(null);
   const map = useLeafletMap(containerRef);
@@ -61,6 +67,15 @@ function CoordinatePickerView({ value, onChange, context = [], height = DEFAULT_
   }, [value]);
 
   const fields = readCoordinateFields(texts.lat, texts.lng);
+  // Text that is not a pair of coordinates never reaches onChange: the form hears of it here.
+  const isInvalid = fields.kind === 'invalid';
+  const onInvalidChangeRef = useRef(onInvalidChange);
+  useEffect(() => {
+    onInvalidChangeRef.current = onInvalidChange;
+  }, [onInvalidChange]);
+  useEffect(() => {
+    onInvalidChangeRef.current?.(isInvalid);
+  }, [isInvalid]);
 
   function handleType(axis: Axis, raw: string) {
     const next = { ...texts, [axis]: filterCoordinateText(raw) };

@@ -30,6 +30,11 @@ export interface CoordinatePickerProps {
   /** Other places to show for orientation (e.g. the parent), not draggable. */
   context?: PlaceMarker[];
   height?: number | string;
+  /**
+   * Whether the fields hold text that is not a pair of coordinates (a wrong number, or one field
+   * filled and the other not): the form refuses to save then instead of keeping the old value.
+   */
+  onInvalidChange?: (isInvalid: boolean) => void;
 }
 
 /** A Leaflet map of places (lazy: wrap uses in `<Suspense fallback={<MapFallback />}>`). */
