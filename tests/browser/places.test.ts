@@ -8,6 +8,7 @@ import {
   phone,
   registerApiUser,
   screenshotDir,
+  settled,
   sv,
   useBrowserSession,
 } from './harness.ts';
@@ -212,14 +213,17 @@ describe.skipIf(!browserAvailable())('places in the browser', () => {
   });
 
   it('shows the location page with the tree and a map or list of the places within', async () => {
-    await page.getByTestId('place-row').filter({ hasText: 'Värmland' }).click();
+    await page
+      .getByTestId('place-row')
+      .filter({ has: page.getByTestId('place-row-name').getByText('Värmland', { exact: true }) })
+      .click();
     await shell.waitForPath(`/app/${treeId}/location/${ids.varmland}`);
     await page.getByTestId('location-page').waitFor();
     await dialog.waitForPlace('Värmland');
     await page.getByTestId('location-page-tree-view-node').nth(2).waitFor();
     // A place within has coordinates, so the map comes first.
     await page.getByTestId('location-subordinate-map').locator('.leaflet-marker-icon[title="Västra Fors"]').waitFor();
-    await page.waitForTimeout(300);
+    await settled(page);
     await page.screenshot({ path: path.join(screenshotDir, 'location-page-1280.png'), fullPage: true });
 
     await page.getByTestId('location-page-view').getByText(sv('places.page.list'), { exact: true }).click();
@@ -251,6 +255,7 @@ describe.skipIf(!browserAvailable())('places in the browser', () => {
   });
 
   it('shows an error indicator when the suggestions cannot be fetched', async () => {
+    session.expectHttpError(500, /\/suggestions\/location$/);
     await page.route('**/suggestions/location', (route) => route.fulfill({ status: 500, body: '{}' }));
     await places.picker.fill('sver');
     await page.getByTestId('places-find-input-error').waitFor();
@@ -263,6 +268,7 @@ describe.skipIf(!browserAvailable())('places in the browser', () => {
   it('opens the limit dialog when a typed place would pass the free limit, creating nothing', async () => {
     // 4 places now; 27 more would make 31 of the free 30.
     const levels = Array.from({ length: 27 }, (_, index) => `Nivå ${index + 1}`).join(', ');
+    session.expectHttpError(403, /\/location\/match$/);
     await places.findOrAdd(levels);
     const limit = page.getByTestId('limit-dialog');
     await limit.getByText(sv('limit.locations')).waitFor();
@@ -297,8 +303,8 @@ describe.skipIf(!browserAvailable())('places in the browser', () => {
   it('fits a phone', async () => {
     await page.setViewportSize(phone);
     const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    await page.waitForTimeout(300);
-    expect(await overflow()).toBeLessThanOrEqual(0);
+    await settled(page);
+    await expect.poll(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: path.join(screenshotDir, 'location-page-375.png'), fullPage: true });
 
     await shell.goto(`/app/${treeId}/places`);
