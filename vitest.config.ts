@@ -30,6 +30,9 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // What a page shows after a click may take seconds on a machine loaded by other work:
+          // expect.poll waits as long as the pages' own waits (Playwright's 30 s), not vitest's 1 s.
+          expect: { poll: { timeout: 30_000 } },
         },
       },
     ],

@@ -145,7 +145,15 @@ async function measureLongestFrame(page: Page, interact: () => Promise<void>): P
     Object.assign(window, { chartFrames: frames, stopFrames: () => (running = false) });
   });
   await interact();
-  await page.waitForTimeout(200);
+  // The frames that follow the interaction, counted rather than timed: a loaded machine draws fewer per second.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        let left = 12;
+        const next = () => (--left <= 0 ? resolve() : requestAnimationFrame(next));
+        requestAnimationFrame(next);
+      }),
+  );
   return page.evaluate(() => {
     const state = window as unknown as { chartFrames: number[]; stopFrames: () => void };
     state.stopFrames();

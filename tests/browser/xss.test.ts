@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type ApiUser, browserAvailable, registerApiUser, useBrowserSession } from './harness.ts';
+import { type ApiUser, browserAvailable, registerApiUser, settled, useBrowserSession } from './harness.ts';
 import { AppShell } from './pages/app-shell.ts';
 import { NoteListModel } from './pages/note-modal.ts';
 import { SourcesPage } from './pages/sources.ts';
@@ -88,7 +88,11 @@ describe.skipIf(!browserAvailable())('hostile content in the browser', () => {
 
   /** Waits for late effects (an image's onerror, a lazy chunk), then checks that nothing ran or got in. */
   async function expectNothingRan(where: string): Promise<void> {
-    await page.waitForTimeout(500);
+    // Late effects have had their chance once every image has loaded or failed (its onerror run)
+    // and the network is quiet (lazy chunks fetched), however slow the machine.
+    await page.waitForFunction(() => [...document.images].every((image) => image.complete || image.loading === 'lazy'));
+    await page.waitForLoadState('networkidle');
+    await settled(page);
     const state = await page.evaluate((selector) => {
       const w = window as unknown as { __pwned?: unknown; __violations?: string[] };
       return {
