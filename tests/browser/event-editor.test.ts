@@ -218,6 +218,8 @@ describe.skipIf(!browserAvailable())('the event modal in the browser', () => {
   });
 
   it('refuses the second of two saves from two tabs and keeps what was typed', async () => {
+    // The second tab's save is refused on purpose: 409 for its stale revision.
+    session.expectHttpError(409, /\/event\/[^/]+$/);
     const other = await session.newPage();
     const otherModal = new EventModal(other);
     const href = `/app/${treeId}/event/${events.baptism}`;

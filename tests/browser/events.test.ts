@@ -322,6 +322,8 @@ describe.skipIf(!browserAvailable())('events in the browser', () => {
   });
 
   it('edits an event in two tabs and refuses the second save without losing it', async () => {
+    // The second tab's save is refused on purpose: 409 for its stale revision.
+    session.expectHttpError(409, /\/event\/[^/]+$/);
     const second = await session.newPage();
     const secondModal = new EventModal(second);
     await openPerson(ids.anders);

@@ -56,6 +56,7 @@ describe.skipIf(!browserAvailable())('what the first page loads, and what loads 
     const page = await session.newPage();
     const recorder = recordScripts(page);
     // The session check fails (after its retries), and nothing on the page shows that itself.
+    session.expectHttpError(500, /\/api\/auth\/session$/);
     await page.route('**/api/auth/session', (route) => route.fulfill({ status: 500, body: '' }));
     await page.goto(`${session.server.url}/`);
     const dialog = page.getByRole('dialog').filter({ hasText: sv('shell.errorTitle') });

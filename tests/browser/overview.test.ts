@@ -126,6 +126,8 @@ describe.skipIf(!browserAvailable())('the overview in the browser', () => {
   });
 
   it('offers the overview in the limit dialog when a new place would pass the limit', async () => {
+    // The free plan's limit refuses the new place on purpose.
+    session.expectHttpError(403, /\/location\/match$/);
     await shell.goto(`/app/${treeId}/places`);
     const places = new PlacesPage(page);
     await places.waitUntilShown();
