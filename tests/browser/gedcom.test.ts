@@ -58,6 +58,8 @@ describe.skipIf(!browserAvailable())('GEDCOM import in the browser', () => {
     expect(await importPage.treeName.inputValue()).toBe('slakten-astrom');
     await importPage.treeName.fill('Släkten Åström');
     await importPage.submit();
+    // Nothing is written before the preview is confirmed.
+    await importPage.confirmPreview();
     await importPage.waitForReport();
 
     await page

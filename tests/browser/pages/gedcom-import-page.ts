@@ -42,6 +42,30 @@ export class GedcomImportPage {
     return this.page.getByTestId(`gedcom-content-${kind}`).locator('td').allTextContents();
   }
 
+  /** The import's job, once the file has arrived (its state in data-state). */
+  get job(): Locator {
+    return this.page.getByTestId('gedcom-job');
+  }
+
+  /** The preview the job waits with before writing anything. */
+  get preview(): Locator {
+    return this.page.getByTestId('gedcom-preview');
+  }
+
+  async previewCount(kind: string): Promise<string> {
+    return (await this.page.getByTestId(`gedcom-preview-${kind}`).textContent()) ?? '';
+  }
+
+  /** Waits for the preview and confirms it: the job goes on to write the tree. */
+  async confirmPreview(): Promise<void> {
+    await this.preview.waitFor({ timeout: 60_000 });
+    await this.page.getByTestId('gedcom-job-confirm').click();
+  }
+
+  async cancelJob(): Promise<void> {
+    await this.page.getByTestId('gedcom-job-cancel').click();
+  }
+
   get report(): Locator {
     return this.page.getByTestId('gedcom-report');
   }

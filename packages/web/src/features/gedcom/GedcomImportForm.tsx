@@ -1,4 +1,4 @@
-import { type GedcomImportAnswer, limitsFor, textLimits, treeNameSchema, type UserInfo } from '@anor/core';
+import { type Job, limitsFor, textLimits, treeNameSchema, type UserInfo } from '@anor/core';
 import { Alert, Button, FileInput, Group, Paper, Progress, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconFileImport, IconInfoCircle, IconX } from '@tabler/icons-react';
 import { type ComponentProps, type FormEvent, useEffect, useRef, useState } from 'react';
@@ -63,10 +63,11 @@ function ImportProgress({ phase }: { phase: Phase }) {
 
 interface GedcomImportFormProps {
   user: UserInfo;
-  onImported: (answer: GedcomImportAnswer) => void;
+  /** The file arrived and its import job started: the page follows the job. */
+  onStarted: (job: Job) => void;
 }
 
-export function GedcomImportForm({ user, onImported }: GedcomImportFormProps) {
+export function GedcomImportForm({ user, onStarted }: GedcomImportFormProps) {
   const { t } = useTranslation();
   const format = useFormat();
   const fileSize = useFileSize();
@@ -148,7 +149,7 @@ export function GedcomImportForm({ user, onImported }: GedcomImportFormProps) {
         onUploaded: () => setPhase({ kind: 'processing', since: Date.now() }),
       },
       {
-        onSuccess: onImported,
+        onSuccess: onStarted,
         onError: (error) => {
           if (isAbortError(error)) setCancelled(true);
           else if (isApiError(error) && error.code.startsWith('limit.') && isTranslationKey(error.code)) {

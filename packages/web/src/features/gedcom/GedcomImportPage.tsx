@@ -1,24 +1,25 @@
-import type { GedcomImportAnswer } from '@anor/core';
 import { Anchor, Container, Group, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { useSession } from '../session/queries.ts';
 import { GedcomImportForm } from './GedcomImportForm.tsx';
-import { GedcomReport } from './GedcomReport.tsx';
+import { ImportJobView } from './ImportJobView.tsx';
 
 /**
  * /trees/import: a new tree from a GEDCOM file (SPEC §2 GEDCOM import, §5 file rules, §8
- * messages). The form uploads the file with a progress bar; the server's answer is shown as a
- * report (what was created, the file, warnings, lines kept as GEDCOM, the root person).
+ * messages). The form uploads the file with a progress bar; the import then runs as a job on the
+ * server, followed at /trees/import?job={id} (its phase and percentage, a cancel), which may be
+ * left and opened again; it ends with the report (what was created, the file, warnings, lines
+ * kept as GEDCOM, the root person).
  */
 export function GedcomImportPage() {
   const { t } = useTranslation();
   usePageTitle(t('gedcom.import.title'));
   const { user } = useSession();
-  const [report, setReport] = useState<GedcomImportAnswer | null>(null);
+  const [params, setParams] = useSearchParams();
+  const jobId = params.get('job');
   if (!user) return null;
 
   return (
@@ -32,14 +33,14 @@ export function GedcomImportPage() {
       <Title order={1} mt="xs">
         {t('gedcom.import.title')}
       </Title>
-      {report ? (
-        <GedcomReport answer={report} onImportAnother={() => setReport(null)} />
+      {jobId ? (
+        <ImportJobView key={jobId} userId={user.id} jobId={jobId} onImportAnother={() => setParams({})} />
       ) : (
         <>
           <Text c="dimmed" mb="lg">
             {t('gedcom.import.intro')}
           </Text>
-          <GedcomImportForm user={user} onImported={setReport} />
+          <GedcomImportForm user={user} onStarted={(job) => setParams({ job: job.id }, { replace: true })} />
         </>
       )}
     </Container>

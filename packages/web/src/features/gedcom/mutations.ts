@@ -1,8 +1,7 @@
-import { gedcomImportAnswerSchema } from '@anor/core';
+import { jobSchema } from '@anor/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { segment } from '../../api/client.ts';
-import { sessionKeys } from '../session/queries.ts';
-import { treeKeys } from '../trees/queries.ts';
+import { jobKeys } from './jobs.ts';
 import { type UploadOptions, uploadBytes } from './upload.ts';
 
 export interface ImportGedcomVariables extends UploadOptions {
@@ -13,23 +12,26 @@ export interface ImportGedcomVariables extends UploadOptions {
 
 /**
  * POST user/{userId}/tree/gedcom: the file's bytes as the body (so the server can tell the
- * encoding), the tree name in the query. A new tree: the tree list and the user's treeIds change.
- * Errors stay with the import page (limits open the limit dialog, the rest show in the page).
+ * encoding), the tree name in the query, and `Prefer: respond-async`: the server answers 202 with
+ * the import's job as soon as the file has arrived, and the page follows the job (jobs.ts). With
+ * `preview=true` the job waits, before writing anything, for the user to confirm what it found.
+ * Errors of the upload itself stay with the import page (limits open the limit dialog).
  */
 export function useImportGedcom(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ file, treeName, ...upload }: ImportGedcomVariables) => {
-      const query = treeName ? `?treeName=${encodeURIComponent(treeName)}` : '';
-      const answer = await uploadBytes(`/api/user/${segment(userId)}/tree/gedcom${query}`, file, upload);
-      return gedcomImportAnswerSchema.parse(answer);
+      // The job stops with a preview before it writes anything; the page asks for the confirmation.
+      const query = `?preview=true${treeName ? `&treeName=${encodeURIComponent(treeName)}` : ''}`;
+      const answer = await uploadBytes(`/api/user/${segment(userId)}/tree/gedcom${query}`, file, {
+        ...upload,
+        headers: { Prefer: 'respond-async' },
+      });
+      return jobSchema.parse(answer);
     },
-    onSuccess: (answer) => {
-      queryClient.setQueryData(treeKeys.detail(answer.tree.id), answer.tree);
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: treeKeys.list(userId) }),
-        queryClient.invalidateQueries({ queryKey: sessionKeys.all }),
-      ]);
+    onSuccess: (job) => {
+      queryClient.setQueryData(jobKeys.detail(userId, job.id), job);
+      return queryClient.invalidateQueries({ queryKey: jobKeys.list(userId) });
     },
     meta: { errorDisplay: 'inline' },
   });

@@ -13,6 +13,8 @@ export interface UploadOptions {
   onUploaded?: () => void;
   /** Aborting closes the request; the promise rejects with an `AbortError`. */
   signal?: AbortSignal;
+  /** More request headers (the import asks `Prefer: respond-async`). */
+  headers?: Record<string, string>;
 }
 
 function abortError(): DOMException {
@@ -34,7 +36,7 @@ function parseJson(text: string): unknown {
  * but through XMLHttpRequest, whose upload events give a progress bar that fetch cannot.
  */
 export function uploadBytes(path: string, body: Blob, options: UploadOptions = {}): Promise<unknown> {
-  const { onUploadProgress, onUploaded, signal } = options;
+  const { onUploadProgress, onUploaded, signal, headers = {} } = options;
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
       reject(abortError());
@@ -45,6 +47,7 @@ export function uploadBytes(path: string, body: Blob, options: UploadOptions = {
     xhr.setRequestHeader('Content-Type', 'application/octet-stream');
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.setRequestHeader('Accept-Language', currentLanguage());
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
 
     const onAbortSignal = () => xhr.abort();
     signal?.addEventListener('abort', onAbortSignal, { once: true });
