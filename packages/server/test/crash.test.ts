@@ -277,7 +277,8 @@ describe(`SIGKILL during writes (${kind})`, () => {
  * megabytes: only the import's transaction writes, and it has not committed (its answer has not come).
  */
 async function waitUntilInsideTransaction(client: ServerClient, userId: string): Promise<void> {
-  const deadline = Date.now() + 30_000;
+  // The file is read and checked before the transaction: on a loaded machine that takes a while.
+  const deadline = Date.now() + 60_000;
   if (kind === 'postgres') {
     const watcher = new pg.Client({ connectionString: databaseUrl });
     await watcher.connect();
