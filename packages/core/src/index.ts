@@ -19,6 +19,7 @@ export * from './schemas/note.ts';
 export * from './schemas/overview.ts';
 export * from './schemas/person.ts';
 export * from './schemas/person-name.ts';
+export * from './schemas/search.ts';
 export * from './schemas/source.ts';
 export * from './schemas/tree.ts';
 export * from './text.ts';

@@ -36,6 +36,7 @@ import { registerJobRoutes } from './modules/job/job.routes.ts';
 import { registerLocationRoutes } from './modules/location/location.routes.ts';
 import { registerNoteRoutes } from './modules/note/note.routes.ts';
 import { registerOverviewRoutes } from './modules/overview/overview.routes.ts';
+import { registerSearchRoutes } from './modules/search/search.routes.ts';
 import { registerPersonRoutes } from './modules/person/person.routes.ts';
 import { registerPrivacy } from './modules/privacy/privacy.hook.ts';
 import { registerSanityRoutes } from './modules/sanity/sanity.routes.ts';
@@ -149,6 +150,7 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
   registerNoteRoutes(app, ctx);
   registerSourceRoutes(app, ctx);
   registerOverviewRoutes(app, ctx);
+  registerSearchRoutes(app, ctx);
   registerGedcomRoutes(app, ctx);
   registerJobRoutes(app, ctx);
   registerContactRoutes(app, ctx);

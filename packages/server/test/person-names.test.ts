@@ -2,7 +2,7 @@ import type { GedcomImportAnswer, Person, PersonListAnswer, TreeInfo } from '@an
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { personName, person as personTable, subscription } from '../src/db/schema.ts';
-import { createTree, type ErrorBody, signUp, type TestClient } from './support/client.ts';
+import { createTree, type ErrorBody, signUp, TestClient } from './support/client.ts';
 import { FamilyBuilder } from './support/family.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
@@ -231,5 +231,35 @@ describe('Nordic letters, unknown names and years in person search (issue 19, it
     expect(await search(o, 'öberg 1878')).toEqual(['Anna Öberg']);
     expect(await search(o, 'öberg 1879')).toEqual([]);
     expect(await search(o, 'öberg')).toEqual(['Anna Öberg', 'Britta Öberg']);
+  });
+
+  it("finds a person by a public year for a visitor, and never by a living person's year", async () => {
+    const o = await newOwner(true);
+    const anna = await o.family.create({ fName: 'Anna', lName: 'Öberg' });
+    const living = await o.family.create({ fName: 'Lena', lName: 'Öberg' });
+    for (const [personId, startDate] of [
+      [anna.id, '1878-03-02'],
+      [living.id, '2001-05-05'],
+    ]) {
+      const created = await o.client.post(`${o.api}/event`, {
+        type: 'birth',
+        startDate,
+        participants: [{ personId, role: 'primary' }],
+      });
+      expect(created.status).toBe(201);
+    }
+    const share = await o.client.put<{ token: string }>(`${o.api}/share`, { enabled: true });
+    const visitor = (q: string) =>
+      new TestClient(t.app).request<PersonListAnswer>('GET', `${o.api}/person?q=${encodeURIComponent(q)}`, undefined, {
+        'x-anor-share': share.body.token,
+      });
+    const named = async (q: string) => {
+      const response = await visitor(q);
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      return response.body.items.map((item) => item.fName);
+    };
+    expect(await named('öberg 1878')).toEqual(['Anna']);
+    expect(await named('2001')).toEqual([]);
+    expect(await named('öberg')).toEqual(['Anna']);
   });
 });

@@ -292,7 +292,17 @@ export async function buildPrivacyFixture(t: TestApp, variant: Variant, deadTag 
   });
   const labels = new Map(Object.entries(ids).map(([label, id]) => [id.toLowerCase(), label]));
   // Whatever the requests made on their own (none expected): labelled by kind and order, the same in both variants.
-  const tables = ['person', 'event', 'location', 'note', 'citation', 'source_record', 'repository', 'media_object'];
+  const tables = [
+    'person',
+    'person_name',
+    'event',
+    'location',
+    'note',
+    'citation',
+    'source_record',
+    'repository',
+    'media_object',
+  ];
   for (const table of tables) {
     const rows = await queryRows<{ id: string }>(
       t.database.db,

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { event, eventParticipant, location, person, tree } from '../../db/schema.ts';
 import { publicEvent } from '../privacy/privacy.repository.ts';
+import { looseFold } from '../search/search-sql.ts';
 
 /** All SQL about events and their participants. Every statement filters by tree_id. */
 
@@ -355,8 +356,9 @@ function likeTerm(term: string): string {
 }
 
 /**
- * A page of the tree's events. Search terms match a participant's names or the place's name
- * (accent-folded); every term must match.
+ * A page of the tree's events. Search terms match a participant's names, the place's name, or the
+ * event's description, cause or occupation and own type name (issue 19, item 16), accent-folded;
+ * every term must match.
  */
 export async function listEventIds(db: Db, treeId: string, filter: EventListFilter) {
   const conditions: SQL[] = [eq(event.treeId, treeId)];
@@ -366,7 +368,8 @@ export async function listEventIds(db: Db, treeId: string, filter: EventListFilt
     conditions.push(sql`(
       exists (select 1 from ${eventParticipant} ep join ${person} p on p.tree_id = ep.tree_id and p.id = ep.person_id
               where ep.tree_id = ${treeId} and ep.event_id = ${event.id} and p.search_text like ${like})
-      or exists (select 1 from ${location} l where l.tree_id = ${treeId} and l.id = ${event.locationId} and l.name_key like ${like}))`);
+      or exists (select 1 from ${location} l where l.tree_id = ${treeId} and l.id = ${event.locationId} and l.name_key like ${like})
+      or ${looseFold(sql`coalesce(${event.description}, '') || ' ' || coalesce(${event.causeOfEvent}, '') || ' ' || coalesce(${event.typeName}, '')`)} like ${like})`);
   }
   const matching = and(...conditions);
   if (filter.onlyPublic) conditions.push(publicEvent(treeId, sql`${event.id}`));

@@ -175,8 +175,22 @@ export async function listLocations(
   filter: { terms: string[]; parentId?: string | 'root'; limit: number; offset: number },
 ) {
   const conditions: SQL[] = [eq(location.treeId, treeId)];
-  for (const term of filter.terms) {
-    conditions.push(sql`${location.nameKey} like ${`%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
+  const likes = filter.terms.map((term) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  // Every term in the place's own name or in the name of a place it lies within (issue 19, item
+  // 16: "stenbrohult kronoberg" finds Råshult, Stenbrohult, Kronobergs län): each place's path of
+  // folded names, built once for the tree by one recursive statement.
+  if (likes.length > 0) {
+    conditions.push(sql`${location.id} in (
+      with recursive paths(id, path) as (
+        select l.id, l.name_key from ${location} l where l.tree_id = ${treeId} and l.parent_id is null
+        union all
+        select l.id, p.path || chr(10) || l.name_key from ${location} l join paths p on l.parent_id = p.id
+          where l.tree_id = ${treeId}
+      )
+      select id from paths where ${sql.join(
+        likes.map((like) => sql`path like ${like}`),
+        sql` and `,
+      )})`);
   }
   if (filter.parentId === 'root') conditions.push(isNull(location.parentId));
   else if (filter.parentId) conditions.push(eq(location.parentId, filter.parentId));
@@ -185,7 +199,19 @@ export async function listLocations(
     .select(summaryColumns)
     .from(location)
     .where(where)
-    .orderBy(sql`${location.sortKey} collate "C"`, asc(location.id))
+    .orderBy(
+      // The places whose own name holds every term first, then those found by a place they lie within.
+      ...(likes.length > 0
+        ? [
+            sql`case when ${sql.join(
+              likes.map((like) => sql`${location.nameKey} like ${like}`),
+              sql` and `,
+            )} then 0 else 1 end`,
+          ]
+        : []),
+      sql`${location.sortKey} collate "C"`,
+      asc(location.id),
+    )
     .limit(filter.limit)
     .offset(filter.offset);
   const [total] =

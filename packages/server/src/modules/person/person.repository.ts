@@ -515,10 +515,10 @@ function termCondition(treeId: string, term: string, onlyPublic: boolean | undef
  * 0 when every term matches the search text's first (Nordic) line, else 1: "Ohman" lists Ohman
  * before Öhman. A year term counts as matching there.
  */
-function exactRank(terms: readonly string[]): SQL {
+function exactRank(terms: readonly string[]): SQL | null {
   const first = sql`split_part(${person.searchText}, chr(10), 1)`;
   const parts = terms.filter((term) => !isYearTerm(term)).map((term) => sql`${first} like ${likePattern(term)}`);
-  if (parts.length === 0) return sql`0`;
+  if (parts.length === 0) return null;
   return sql`case when ${sql.join(parts, sql` and `)} then 0 else 1 end`;
 }
 
@@ -538,7 +538,8 @@ export async function listPersons(db: Db, treeId: string, filter: PersonListFilt
     recent: [desc(person.createdAt), desc(person.id)],
   }[filter.sort];
   // A search lists the exact matches first (å, ä, ö as typed), then those found by folding them.
-  const order = filter.terms.length > 0 ? [exactRank(filter.terms), ...sorted] : sorted;
+  const rank = exactRank(filter.terms);
+  const order = rank ? [rank, ...sorted] : sorted;
   // Deferred join: the page's ids come from the (index-ordered) narrow scan, and only those
   // rows are then read whole, so a deep page does not fetch every row it skips. A visitor's whole
   // list by name scans the privacy cache's own index (it keeps each person's sort key), so a deep

@@ -410,6 +410,11 @@ function privateAttachmentsOfTree(treeId: string): SQL {
     select item, kind from down)`;
 }
 
+/** Whether the note is public (after `refreshPublicPersons`): no chain of links leads from it to the living. */
+export function publicNote(treeId: string, noteId: SQL): SQL {
+  return sql`${noteId} not in (select a.item from ${privateAttachmentsOfTree(treeId)} a where a.kind = 'note')`;
+}
+
 /** Whether the citation is public (after `refreshPublicPersons`): no chain of links leads from it to the living. */
 export function publicCitation(treeId: string, citationId: SQL): SQL {
   return sql`${citationId} not in (select a.item from ${privateAttachmentsOfTree(treeId)} a where a.kind = 'citation')`;
