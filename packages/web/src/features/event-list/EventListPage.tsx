@@ -48,7 +48,7 @@ export function EventListPage() {
         searchable
         size="sm"
         w={190}
-        data-testid="event-list-type"
+        data-testid="event-list-type-filter"
       />
       <SegmentedControl
         value={request.sort}
