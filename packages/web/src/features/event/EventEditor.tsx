@@ -15,6 +15,8 @@ import { ConfirmModal } from '../location/ConfirmModal.tsx';
 import { LocationPicker } from '../location/LocationPicker.tsx';
 import { type LocalNote, NoteList } from '../note/index.ts';
 import { LimitDialog } from '../pricing/LimitDialog.tsx';
+import { SanityWarnings } from '../sanity/SanityWarnings.tsx';
+import { sanityBodyOf, useSanityGate } from '../sanity/sanity-check.ts';
 import { SourcePanel } from '../source/SourcePanel.tsx';
 import { ConflictAlert } from './ConflictAlert.tsx';
 import { ContemporaryResidences } from './ContemporaryResidences.tsx';
@@ -125,6 +127,8 @@ export function EventEditor({
   const createEvent = useCreateEvent(treeId);
   const updateEvent = useUpdateEvent(treeId);
   const deleteEvent = useDeleteEvent(treeId);
+  // Issue 19 item 7: the save step asks for sanity warnings first; "save anyway" goes on.
+  const sanity = useSanityGate(treeId);
   const isDirty = isDraftChanged(initial, draft) || localNotes.length > 0;
   const formRef = useRef<HTMLFormElement>(null);
   const titleRef = useRef<HTMLHeadingElement>(null);
@@ -200,7 +204,7 @@ export function EventEditor({
       onSaved(base, false);
       return;
     }
-    send(base, draft);
+    sanity.check(sanityBodyOf(inputOfDraft(draft), base?.id ?? null), () => send(base, draft));
   };
 
   /** The conflict's way out: the stored version replaces the form. */
@@ -448,6 +452,12 @@ export function EventEditor({
 
         {conflict ? <ConflictAlert onReload={reloadStored} onOverwrite={overwriteStored} /> : null}
         <FormError message={errorText('form')} testId="event-form-error" />
+        <SanityWarnings
+          gate={sanity}
+          current={sanityBodyOf(inputOfDraft(draft), base?.id ?? null)}
+          onSaveAnyway={() => send(base, draft)}
+          isSaving={isPending}
+        />
 
         {base ? <Timestamps createdAt={base.createdAt} updatedAt={base.updatedAt} format={format.date} /> : null}
 
@@ -469,7 +479,12 @@ export function EventEditor({
             <Button variant="default" onClick={onCancel} data-testid="event-cancel">
               {t('common.cancel')}
             </Button>
-            <Button type="submit" loading={isPending} disabled={conflict !== null} data-testid="event-save">
+            <Button
+              type="submit"
+              loading={isPending || sanity.isChecking}
+              disabled={conflict !== null}
+              data-testid="event-save"
+            >
               {t('common.save')}
             </Button>
           </Group>
