@@ -70,7 +70,7 @@ describe.skipIf(!browserAvailable())('adding relatives from the chart in the bro
     await view.focusBox(ids.root);
     await view.box(ids.root).getByTestId('chart-box-add').click();
     await page.getByTestId('add-relative-both-parents').waitFor();
-    await session.screenshot('chart-add-relative');
+    await session.screenshot('chart-add-relative.png');
     expect(await page.getByTestId('add-relative-father').count()).toBe(0);
     expect(await page.getByTestId('add-relative-mother').count()).toBe(0);
     await page.keyboard.press('Escape');

@@ -97,7 +97,7 @@ describe.skipIf(!browserAvailable())('life years beside names in the browser', (
     expect(await fatherRow.getByTestId('family-table-label-details').textContent()).toBe(fatherDetails);
     await view.openTab('family');
     await fatherCard.getByTestId('family-card-label-details').waitFor();
-    await session.screenshot('life-years-family');
+    await session.screenshot('life-years-family.png');
   });
 
   it("the person page's family chips carry the years", async () => {

@@ -36,6 +36,27 @@ export interface ChartBoxTexts {
   duplicateLabel: string;
   /** "Add a relative of …": shown to editors only. */
   addLabel?: string;
+  /** The ids' start of the chart's button symbols (ChartBoxSymbols), drawn once and used by every box. */
+  symbolPrefix: string;
+}
+
+/**
+ * The round buttons' drawings, once per chart: each box's buttons only use them, which keeps a
+ * 1,000-box chart's page small. Their colours come from the button (fill, stroke, color).
+ */
+export function ChartBoxSymbols({ prefix }: { prefix: string }) {
+  return (
+    <defs>
+      <symbol id={`${prefix}-recentre`} overflow="visible">
+        <circle r={RECENTRE_RADIUS} />
+        <path d={RECENTRE_ICON} fill="none" stroke="currentColor" strokeWidth={1.6} strokeLinecap="round" />
+      </symbol>
+      <symbol id={`${prefix}-add`} overflow="visible">
+        <circle r={ADD_RADIUS} />
+        <path d={ADD_ICON} fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" />
+      </symbol>
+    </defs>
+  );
 }
 
 /**
@@ -98,30 +119,28 @@ export const ChartBox = memo(function ChartBox({ node, texts }: { node: ChartNod
       {hasRecentre ? (
         <g transform={`translate(${BOX_WIDTH - RECENTRE_RADIUS - 6},${RECENTRE_RADIUS + 6})`}>
           <a
-            className={classes.recentre}
+            className={classes.boxButton}
             href={texts.chartHref}
             aria-label={texts.showInChartLabel}
             data-action="recentre"
             data-testid="chart-box-recentre"
           >
             <title>{texts.showInChartLabel}</title>
-            <circle r={RECENTRE_RADIUS} />
-            <path d={RECENTRE_ICON} />
+            <use href={`#${texts.symbolPrefix}-recentre`} />
           </a>
         </g>
       ) : null}
       {texts.addLabel ? (
         <g transform={`translate(${BOX_WIDTH - ADD_RADIUS - 6},${BOX_HEIGHT - ADD_RADIUS - 6})`}>
           <a
-            className={classes.recentre}
+            className={classes.boxButton}
             href={texts.personHref}
             aria-label={texts.addLabel}
             data-action="add"
             data-testid="chart-box-add"
           >
             <title>{texts.addLabel}</title>
-            <circle r={ADD_RADIUS} />
-            <path d={ADD_ICON} />
+            <use href={`#${texts.symbolPrefix}-add`} />
           </a>
         </g>
       ) : null}

@@ -44,8 +44,13 @@ export function FamilyPersonCard({ member, links }: { member: FamilyMember; link
               {t(`familyTree.relation.${member.relation}`)}
             </Text>
           )}
-          <Group gap={6} wrap="nowrap">
-            <GenderIcon gender={person.gender} size={15} color="var(--mantine-color-dimmed)" />
+          <Group gap={6} wrap="nowrap" align="flex-start">
+            <GenderIcon
+              gender={person.gender}
+              size={15}
+              color="var(--mantine-color-dimmed)"
+              style={{ flexShrink: 0, marginTop: 4 }}
+            />
             <Anchor
               component={Link}
               to={links.personHref(person.id)}

@@ -15,7 +15,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { shortPlace, usePersonLabel } from '../../lib/person-label/person-label.ts';
-import { ChartBox } from './ChartBox.tsx';
+import { ChartBox, ChartBoxSymbols } from './ChartBox.tsx';
 import { BOX_HEIGHT, BOX_WIDTH, type ChartLayout, type ChartNode } from './chart-layout.ts';
 import {
   fitTransform,
@@ -72,6 +72,8 @@ export function TreeChart(props: TreeChartProps) {
   const viewportRef = useRef<SVGGElement>(null);
   const behaviorRef = useRef<ZoomBehavior<SVGSVGElement, unknown> | null>(null);
   const helpId = useId();
+  // Letters, digits and dashes only: the symbols' ids go into href="#…".
+  const symbolPrefix = `chart${helpId.replace(/[^a-zA-Z0-9-]/g, '')}`;
 
   // Set up once; a layout effect so that it exists before the first view is applied below.
   useLayoutEffect(() => {
@@ -201,6 +203,7 @@ export function TreeChart(props: TreeChartProps) {
             showInChartLabel: t('familyTree.chart.showInChart', { name }),
             duplicateLabel: t('familyTree.chart.duplicate'),
             addLabel: canAdd ? t('familyTree.chart.addRelative', { name }) : undefined,
+            symbolPrefix,
           }}
         />
       );
@@ -217,7 +220,7 @@ export function TreeChart(props: TreeChartProps) {
         {boxes}
       </>
     );
-  }, [layout, personLabel, personHref, chartHref, t, canAdd]);
+  }, [layout, personLabel, personHref, chartHref, t, canAdd, symbolPrefix]);
 
   return (
     <div className={classes.frame} data-testid={testId}>
@@ -233,6 +236,7 @@ export function TreeChart(props: TreeChartProps) {
         onFocus={handleFocus}
         data-testid="chart-svg"
       >
+        <ChartBoxSymbols prefix={symbolPrefix} />
         <g ref={viewportRef} data-testid="chart-viewport">
           {content}
         </g>

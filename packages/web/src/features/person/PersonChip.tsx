@@ -35,7 +35,12 @@ export function PersonChip({ person, to, onClick, note, onRemove, testId = 'pers
 
   const content = (
     <Group gap={6} wrap="nowrap" miw={0}>
-      <GenderIcon gender={person.gender} size={15} color={`var(--mantine-color-${color}-8)`} />
+      <GenderIcon
+        gender={person.gender}
+        size={15}
+        color={`var(--mantine-color-${color}-8)`}
+        style={{ flexShrink: 0 }}
+      />
       <Text size="sm" fw={500} component="span" miw={0} style={{ display: 'flex' }}>
         <PersonLabel person={person} testId={`${testId}-label`} nameTestId={`${testId}-name`} />
       </Text>
