@@ -94,6 +94,22 @@ describe('typed places matched on any consecutive part of a path', () => {
     expect(inside.body.location.ancestors.at(-1)?.id).toBe(linneryd.body.location.id);
   });
 
+  it('keeps Å and A apart: "Åby" is not Aby, "Aby" is Aby where both exist, and finds Åby where only it does', async () => {
+    const o = await newOwner();
+    const aby = (await o.match('Aby, Kronobergs län')).body.location;
+    const aaby = (await o.match('Åby, Kronobergs län')).body.location;
+    expect(aaby.id).not.toBe(aby.id);
+    expect((await o.match('aby')).body.location.id).toBe(aby.id);
+    expect((await o.match('ÅBY')).body.location.id).toBe(aaby.id);
+    const preview = await o.preview('Aby');
+    expect(preview.body.chosenId).toBe(aby.id);
+    expect(preview.body.existing.map((place) => place.name)).toEqual(['Aby', 'Åby']);
+
+    const other = await newOwner();
+    const only = (await other.match('Åby, Kronobergs län')).body;
+    expect((await other.match('Aby')).body).toMatchObject({ amountCreated: 0, location: { id: only.location.id } });
+  });
+
   it('an event with an ambiguous typed place is refused and creates nothing', async () => {
     const o = await newOwner();
     await o.match('Berg, Stenbrohult');

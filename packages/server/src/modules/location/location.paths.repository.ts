@@ -9,11 +9,19 @@ import { location } from '../../db/schema.ts';
  * folded names (name_key), level by level; every statement filters by tree_id.
  */
 
-/** A typed level's key, at its position (0: the place itself, 1: its parent, …). */
-function typedLevels(keys: readonly string[], prefixLast: boolean): SQL {
-  const rows = keys.map(
-    (key, pos) => sql`(${pos}::int, ${key}::text, ${prefixLast && pos === keys.length - 1}::boolean)`,
-  );
+/** Typed with one of these, a level matches only names that have it (Å and A are different letters). */
+const NORDIC_LETTERS = /[åäöæøÅÄÖÆØ]/;
+
+/**
+ * The typed levels (0: the place itself, 1: its parent, …): folded key, lower-case name, whether
+ * the name must match but for case (it has a Nordic letter), and whether the key is a beginning.
+ */
+function typedLevels(keys: readonly string[], names: readonly string[], prefixLast: boolean): SQL {
+  const rows = keys.map((key, pos) => {
+    const name = names[pos] ?? '';
+    const isStrict = NORDIC_LETTERS.test(name);
+    return sql`(${pos}::int, ${key}::text, ${name.toLowerCase()}::text, ${isStrict}::boolean, ${prefixLast && pos === keys.length - 1}::boolean)`;
+  });
   return sql`values ${sql.join(rows, sql`, `)}`;
 }
 
@@ -23,31 +31,36 @@ export interface PathMatchRow {
   id: string;
   /** Whether the typed levels reach the top of the place's hierarchy (the whole path was typed). */
   reachesTop: boolean;
+  /** Whether every matched name is the typed one but for case: the same letters (Å is not A). */
+  isExact: boolean;
 }
 
 /**
- * Places whose path, from the place itself upward, matches the typed keys from `offset` to the
- * last one, consecutively ("Stenbrohult, Kronobergs län" matches Stenbrohult at offset 0 in
+ * Places whose path, from the place itself upward, matches the typed levels from `offset` to the
+ * last one, consecutively, on folded names; a level typed with å, ä, ö, æ or ø only matches names
+ * with the same letters (but for case) ("Stenbrohult, Kronobergs län" matches Stenbrohult at offset 0 in
  * "Stenbrohult, Kronobergs län, Sverige"; "Ny gård, Stenbrohult" matches it at offset 1).
  * One recursive statement: it starts at the places named like a typed level (an index lookup
  * per level) and climbs one parent per typed level above it (primary-key lookups).
  */
-export function matchTypedPath(db: Db, treeId: string, keys: readonly string[]) {
+export function matchTypedPath(db: Db, treeId: string, names: readonly string[], keys: readonly string[]) {
   const last = keys.length - 1;
   return queryRows<PathMatchRow>(
     db,
     sql`
-    with recursive typed(pos, key, is_prefix) as (${typedLevels(keys, false)}),
-    walk(start_pos, start_id, id, parent_id, pos) as (
-      select t.pos, l.id, l.id, l.parent_id, t.pos
+    with recursive typed(pos, key, name, is_strict, is_prefix) as (${typedLevels(keys, names, false)}),
+    walk(start_pos, start_id, id, parent_id, pos, is_exact) as (
+      select t.pos, l.id, l.id, l.parent_id, t.pos, lower(l.name) = t.name
       from typed t join ${location} l on l.tree_id = ${treeId} and l.name_key = t.key
+        and (not t.is_strict or lower(l.name) = t.name)
       union all
-      select w.start_pos, w.start_id, p.id, p.parent_id, w.pos + 1
+      select w.start_pos, w.start_id, p.id, p.parent_id, w.pos + 1, w.is_exact and lower(p.name) = t.name
       from walk w
       join typed t on t.pos = w.pos + 1
       join ${location} p on p.tree_id = ${treeId} and p.id = w.parent_id and p.name_key = t.key
+        and (not t.is_strict or lower(p.name) = t.name)
     )
-    select start_pos as "offset", start_id as id, (parent_id is null) as "reachesTop"
+    select start_pos as "offset", start_id as id, (parent_id is null) as "reachesTop", is_exact as "isExact"
     from walk where pos = ${last}
     order by start_pos, (parent_id is null) desc, start_id`,
   );
@@ -64,7 +77,7 @@ export function suggestTypedPath(db: Db, treeId: string, keys: readonly string[]
   return queryRows<{ id: string }>(
     db,
     sql`
-    with recursive typed(pos, key, is_prefix) as (${typedLevels(escaped, true)}),
+    with recursive typed(pos, key, name, is_strict, is_prefix) as (${typedLevels(escaped, [], true)}),
     walk(start_id, parent_id, pos) as (
       select l.id, l.parent_id, 0
       from ${location} l where l.tree_id = ${treeId} and l.name_key = ${keys[0] ?? ''}

@@ -49,19 +49,29 @@ export interface TypedResolution {
  * Resolves typed levels (top first) against the tree: the longest nearest part of the typed text
  * that exists, matched on any consecutive part of a place's path, case- and accent-insensitively
  * ("Råshult, Stenbrohult" is the existing "Råshult, Stenbrohult, Kronobergs län, Sverige";
- * "Ny gård, Råshult, Stenbrohult" is a new place within it). Where several places match, one whose
- * path the text gives up to its top is taken; otherwise the text is ambiguous.
+ * "Ny gård, Råshult, Stenbrohult" is a new place within it). Where several places match, those
+ * with the typed letters (but for case) go first ("Aby" is Aby, not Åby, when both exist; "Aby"
+ * alone still finds Åby, but "Åby" never finds Aby: Å and A are different letters); then one whose path the text gives up to its top is taken; otherwise the
+ * text is ambiguous. The candidates listed stay all of them, so that the picker can offer each.
  */
 export async function resolveLevels(db: Db, treeId: string, levels: readonly string[]): Promise<TypedResolution> {
   const nearestFirst = [...levels].reverse();
-  const rows = await matchTypedPath(db, treeId, nearestFirst.map(foldForSearch));
+  const rows = await matchTypedPath(
+    db,
+    treeId,
+    nearestFirst.map((name) => name.normalize('NFC')),
+    nearestFirst.map(foldForSearch),
+  );
   const best = rows[0]?.offset;
   if (best === undefined) {
     return { kind: 'create', candidateIds: [], chosenId: null, create: [...levels], isAmbiguous: false };
   }
   const candidates = rows.filter((row) => row.offset === best);
+  // Å and A are different letters: where some places have the typed letters, the others do not count.
+  const exact = candidates.filter((row) => row.isExact);
+  const fitting = exact.length > 0 ? exact : candidates;
   const chosenId =
-    candidates.find((row) => row.reachesTop)?.id ?? (candidates.length === 1 ? (candidates[0]?.id ?? null) : null);
+    fitting.find((row) => row.reachesTop)?.id ?? (fitting.length === 1 ? (fitting[0]?.id ?? null) : null);
   return {
     kind: best === 0 ? 'exists' : 'create',
     candidateIds: candidates.map((row) => row.id),
@@ -74,8 +84,10 @@ export async function resolveLevels(db: Db, treeId: string, levels: readonly str
 /** The preview of typed text for the picker: what exists, and what would be created where. */
 export async function previewTypedPlace(db: Db, treeId: string, text: string): Promise<TypedPlaceAnswer> {
   const resolution = await resolveLevels(db, treeId, checkedLevels(text));
-  const shown = resolution.candidateIds.slice(0, 10);
-  if (resolution.chosenId && !shown.includes(resolution.chosenId)) shown.unshift(resolution.chosenId);
+  // The place a save would take first, then the others that fit.
+  const { chosenId } = resolution;
+  const others = resolution.candidateIds.filter((id) => id !== chosenId);
+  const shown = [...(chosenId ? [chosenId] : []), ...others].slice(0, 10);
   const paths = await pathsOf(db, treeId, shown);
   const suggestions = shown.flatMap((id) => {
     const path = paths.get(id);
