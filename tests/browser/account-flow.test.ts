@@ -59,11 +59,25 @@ describe.skipIf(!browserAvailable())('account flow in the browser', () => {
     await new TreesPage(page).waitUntilShown();
   });
 
-  it('creates a tree and shows its card, which opens the root person page', async () => {
+  it('creates a tree, lands at its root with the welcome that closes, and shows its card', async () => {
     const trees = new TreesPage(page);
-    const card = await trees.createTree(treeName);
-    expect(await card.getByTestId('tree-card-total').textContent()).toMatch(/\d/);
+    await page.getByTestId('create-tree-name').fill(treeName);
+    await page.getByTestId('create-tree-submit').click();
+    // The new tree opens at its empty root, which the welcome asks to name; it can be closed.
+    await new AppShell(page, server.url).waitForPath(/^\/app\/[^/]+\/person\/[^/]+$/);
+    const welcome = page.locator('[data-testid="person-form-dialog"][data-mode="intro"]');
+    await welcome.waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: translate('sv', 'common.close') }).click();
+    await welcome.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('person-tree-name').textContent()).toBe(treeName);
+    await page.goBack();
+    await trees.waitUntilShown();
+    const card = trees.card(treeName);
+    await card.waitFor();
+    // A free account's binding limit is its 20 persons, not the 5,000 items; and it has its one tree.
+    expect(await card.getByTestId('tree-card-total').textContent()).toBe('1 av 20');
     expect(await card.getByTestId('tree-card-edit').isVisible()).toBe(true);
+    await page.getByTestId('tree-limit').waitFor();
 
     await session.screenshot('trees-1280.png', { fullPage: true });
     await page.setViewportSize(phone);

@@ -118,6 +118,8 @@ describe.skipIf(!browserAvailable())('a visitor of a shared tree', () => {
 
   it('stops working when the owner turns sharing off', async () => {
     await owner.send('PUT', `${treeId}/share`, { enabled: false });
+    // The withdrawn link and the tree's addresses answer 404 on purpose.
+    session.expectHttpError(404, /\/api\//);
     await page.goto(`${session.server.url}/share/${token}`);
     await page.getByTestId('share-link-invalid').waitFor();
     // The tree's own address no longer opens either.
@@ -132,6 +134,7 @@ describe.skipIf(!browserAvailable())('a visitor of a shared tree', () => {
       .update(subscription)
       .set({ validUntil: new Date(Date.now() - 86_400_000) })
       .where(eq(subscription.userId, owner.userId));
+    session.expectHttpError(403, /\/api\/share\//);
     await page.goto(`${session.server.url}/share/${again.token}`);
     await expect
       .poll(() => page.locator('body').innerText(), { timeout: 10_000 })
