@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiUser, browserAvailable, registerApiUser, sv, useBrowserSession } from './harness.ts';
 import { AppShell } from './pages/app-shell.ts';
+import { EventModal } from './pages/event-modal.ts';
 import { LocationDialog, PlacesPage } from './pages/places-page.ts';
 
 interface Place {
@@ -23,6 +24,7 @@ describe.skipIf(!browserAvailable())('places by their paths', () => {
   let dialog: LocationDialog;
   let api: ApiUser;
   let treeId = '';
+  let rootId = '';
   const ids: Record<string, string> = {};
   /** Every place write the browser sends (method and path). */
   const placeWrites: string[] = [];
@@ -39,6 +41,8 @@ describe.skipIf(!browserAvailable())('places by their paths', () => {
       treeName: 'Släkten Linnaeus',
     });
     treeId = tree.id;
+    rootId = tree.rootId;
+    await api.send('PUT', `${treeId}/person/${rootId}`, { fName: 'Carl', lName: 'Linnaeus', gender: 'male' });
     ids.rashult = (await match(rashultPath)).id;
     ids.bergStenbrohult = (await match('Berg, Stenbrohult, Kronobergs län, Sverige')).id;
     ids.bergLinneryd = (await match('Berg, Linneryd, Kronobergs län, Sverige')).id;
@@ -134,7 +138,41 @@ describe.skipIf(!browserAvailable())('places by their paths', () => {
     await dialog.close();
   });
 
+  it('the event dialog says which places a typed place creates, and where, before saving (item 8)', async () => {
+    await shell.goto(`/app/${treeId}/person/${rootId}`);
+    await page.getByTestId('person-page').waitFor();
+    await page.getByTestId('person-add-event').click();
+    const modal = new EventModal(page);
+    await modal.waitForPicker();
+    await modal.chooseType('birth');
+    await modal.setDate({ type: 'about', start: '1707' });
+    const before = await placeCount();
+
+    await modal.typePlace('Råshult, Stenbrohult');
+    await page.locator('[data-testid="event-location-preview"][data-kind="exists"]').waitFor();
+    expect(await page.getByTestId('event-location-preview-existing').allTextContents()).toEqual([rashultPath]);
+
+    await modal.typePlace('Lillgården, Råshult, Stenbrohult');
+    await page.locator('[data-testid="event-location-preview"][data-kind="create"]').waitFor();
+    expect(await page.getByTestId('event-location-preview-create').textContent()).toBe('Lillgården');
+    expect(await page.getByTestId('event-location-preview-where').textContent()).toBe(
+      sv('places.picker.within', { place: rashultPath }),
+    );
+    expect(await placeCount()).toBe(before);
+    await modal.saveAndWaitClosed();
+
+    const events = await api.send<{ events: { type: string; location: { text: string } | null }[] }>(
+      'POST',
+      `${treeId}/event/node/${rootId}`,
+      {},
+    );
+    expect(events.events.find((event) => event.type === 'birth')?.location?.text).toBe(`Lillgården, ${rashultPath}`);
+    expect(await placeCount()).toBe(before + 1);
+  });
+
   it('lists each place with its path, so that namesakes are told apart, and shows the places as a tree (item 9)', async () => {
+    await shell.goto(`/app/${treeId}/places`);
+    await places.waitUntilShown();
     await places.search('berg');
     const bergRows = page
       .getByTestId('place-row')
