@@ -117,32 +117,28 @@ export const ChartBox = memo(function ChartBox({ node, texts }: { node: ChartNod
         ) : null}
       </a>
       {hasRecentre ? (
-        <g transform={`translate(${BOX_WIDTH - RECENTRE_RADIUS - 6},${RECENTRE_RADIUS + 6})`}>
-          <a
-            className={classes.boxButton}
-            href={texts.chartHref}
-            aria-label={texts.showInChartLabel}
-            data-action="recentre"
-            data-testid="chart-box-recentre"
-          >
-            <title>{texts.showInChartLabel}</title>
-            <use href={`#${texts.symbolPrefix}-recentre`} />
-          </a>
-        </g>
+        <a
+          className={classes.boxButton}
+          href={texts.chartHref}
+          aria-label={texts.showInChartLabel}
+          data-action="recentre"
+          data-testid="chart-box-recentre"
+        >
+          <title>{texts.showInChartLabel}</title>
+          <use href={`#${texts.symbolPrefix}-recentre`} x={BOX_WIDTH - RECENTRE_RADIUS - 6} y={RECENTRE_RADIUS + 6} />
+        </a>
       ) : null}
       {texts.addLabel ? (
-        <g transform={`translate(${BOX_WIDTH - ADD_RADIUS - 6},${BOX_HEIGHT - ADD_RADIUS - 6})`}>
-          <a
-            className={classes.boxButton}
-            href={texts.personHref}
-            aria-label={texts.addLabel}
-            data-action="add"
-            data-testid="chart-box-add"
-          >
-            <title>{texts.addLabel}</title>
-            <use href={`#${texts.symbolPrefix}-add`} />
-          </a>
-        </g>
+        <a
+          className={classes.boxButton}
+          href={texts.personHref}
+          aria-label={texts.addLabel}
+          data-action="add"
+          data-testid="chart-box-add"
+        >
+          <title>{texts.addLabel}</title>
+          <use href={`#${texts.symbolPrefix}-add`} x={BOX_WIDTH - ADD_RADIUS - 6} y={BOX_HEIGHT - ADD_RADIUS - 6} />
+        </a>
       ) : null}
     </g>
   );
