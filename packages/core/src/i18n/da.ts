@@ -1686,12 +1686,16 @@ export const da = {
     noResults: 'Ingen resultater',
     noResultsHint: 'Intet i træet matcher “{{query}}”. Prøv andre ord, eller færre.',
     tabsLabel: 'Resultater efter type',
+    untitledNote: 'Note uden titel',
+    untitledCitation: 'Kildehenvisning uden side',
     tabs: {
       persons: 'Personer',
       events: 'Begivenheder',
       places: 'Steder',
       records: 'Kilder',
       repositories: 'Arkiver',
+      notes: 'Noter',
+      citations: 'Kildehenvisninger',
     },
   },
   share: {

@@ -1689,12 +1689,16 @@ export const en = {
     noResults: 'No results',
     noResultsHint: 'Nothing in the tree matches “{{query}}”. Try other words, or fewer.',
     tabsLabel: 'Results by type',
+    untitledNote: 'Untitled note',
+    untitledCitation: 'Citation without a page',
     tabs: {
       persons: 'Persons',
       events: 'Events',
       places: 'Places',
       records: 'Sources',
       repositories: 'Archives',
+      notes: 'Notes',
+      citations: 'Citations',
     },
   },
   share: {

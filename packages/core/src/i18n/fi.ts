@@ -1692,12 +1692,16 @@ export const fi = {
     noResults: 'Ei tuloksia',
     noResultsHint: 'Mikään sukupuussa ei vastaa hakua ”{{query}}”. Kokeile muita sanoja tai vähemmän sanoja.',
     tabsLabel: 'Tulokset tyypeittäin',
+    untitledNote: 'Nimetön muistiinpano',
+    untitledCitation: 'Lähdeviite ilman sivua',
     tabs: {
       persons: 'Henkilöt',
       events: 'Tapahtumat',
       places: 'Paikat',
       records: 'Lähteet',
       repositories: 'Arkistot',
+      notes: 'Muistiinpanot',
+      citations: 'Lähdeviitteet',
     },
   },
   share: {

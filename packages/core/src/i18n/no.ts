@@ -1686,12 +1686,16 @@ export const no = {
     noResults: 'Ingen resultater',
     noResultsHint: 'Ingenting i treet passer med «{{query}}». Prøv andre ord, eller færre.',
     tabsLabel: 'Resultater etter type',
+    untitledNote: 'Notat uten tittel',
+    untitledCitation: 'Kildehenvisning uten side',
     tabs: {
       persons: 'Personer',
       events: 'Hendelser',
       places: 'Steder',
       records: 'Kilder',
       repositories: 'Arkiver',
+      notes: 'Notater',
+      citations: 'Kildehenvisninger',
     },
   },
   share: {

@@ -1687,12 +1687,16 @@ export const sv = {
     noResults: 'Inga resultat',
     noResultsHint: 'Inget i trädet matchar ”{{query}}”. Prova andra ord, eller färre.',
     tabsLabel: 'Resultat per typ',
+    untitledNote: 'Anteckning utan rubrik',
+    untitledCitation: 'Källhänvisning utan sida',
     tabs: {
       persons: 'Personer',
       events: 'Händelser',
       places: 'Platser',
       records: 'Källor',
       repositories: 'Arkiv',
+      notes: 'Anteckningar',
+      citations: 'Källhänvisningar',
     },
   },
   share: {

@@ -25,6 +25,7 @@ import { treeQueries } from '../trees/queries.ts';
 import { type SearchCountState, useSearchCounts } from './queries.ts';
 import classes from './SearchPage.module.css';
 import { activeSearchType, hasNoHits, type SearchType, searchText, searchTypes } from './search-model.ts';
+import { CitationResults, NoteResults } from './TextResults.tsx';
 
 /** The address keeps the search (`q`), the tab chosen (`type`), and the shown list's page and list type. */
 const defaultFilters = { type: '' };
@@ -168,7 +169,7 @@ function CountBadge({ state }: { state: SearchCountState }) {
   );
 }
 
-interface ResultListProps {
+export interface ResultListProps {
   type: SearchType;
   treeId: string;
   q: string;
@@ -188,6 +189,10 @@ function ResultList(props: ResultListProps) {
       return <RecordResults {...props} />;
     case 'repositories':
       return <RepositoryResults {...props} />;
+    case 'notes':
+      return <NoteResultsTab {...props} />;
+    case 'citations':
+      return <CitationResultsTab {...props} />;
   }
 }
 
@@ -280,4 +285,12 @@ function RepositoryResults(props: ResultListProps) {
       )}
     />
   );
+}
+
+function NoteResultsTab(props: ResultListProps) {
+  return <NoteResults treeId={props.treeId} q={props.q} list={props.list} common={useCommonProps(props)} />;
+}
+
+function CitationResultsTab(props: ResultListProps) {
+  return <CitationResults treeId={props.treeId} q={props.q} list={props.list} common={useCommonProps(props)} />;
 }

@@ -4,6 +4,7 @@ import { locationQueries } from '../location/queries.ts';
 import { personSearchQueries } from '../person-search/queries.ts';
 import { sourceQueries } from '../source/queries.ts';
 import { type SearchCounts, type SearchType, searchTypes } from './search-model.ts';
+import { citationCountQuery, noteCountQuery } from './text-search.ts';
 
 /** A count is one row of the first page: the answer's total is what the tab shows. */
 const countPage = { page: 1, pageSize: 1 } as const;
@@ -36,6 +37,8 @@ export function useSearchCounts(treeId: string, q: string | undefined) {
     places: useQuery({ ...locationQueries.page(treeId, { q, ...countPage }), enabled }),
     records: useQuery({ ...sourceQueries.recordPage(treeId, { q, ...countPage }), enabled }),
     repositories: useQuery({ ...sourceQueries.repositoryPage(treeId, { q, ...countPage }), enabled }),
+    notes: useQuery({ ...noteCountQuery(treeId, q), enabled }),
+    citations: useQuery({ ...citationCountQuery(treeId, q), enabled }),
   };
 
   const states = Object.fromEntries(

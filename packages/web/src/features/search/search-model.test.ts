@@ -7,6 +7,8 @@ const counts = (values: Partial<SearchCounts>): SearchCounts => ({
   places: undefined,
   records: undefined,
   repositories: undefined,
+  notes: undefined,
+  citations: undefined,
   ...values,
 });
 
@@ -30,9 +32,10 @@ describe('the tree-wide search', () => {
   });
 
   it('falls back to the persons when nothing matches', () => {
-    const none = counts({ persons: 0, events: 0, places: 0, records: 0, repositories: 0 });
+    const none = counts({ persons: 0, events: 0, places: 0, records: 0, repositories: 0, notes: 0, citations: 0 });
     expect(activeSearchType('', none)).toBe('persons');
     expect(hasNoHits(none)).toBe(true);
     expect(hasNoHits(counts({ persons: 0 }))).toBe(false);
+    expect(hasNoHits({ ...none, notes: 1 })).toBe(false);
   });
 });

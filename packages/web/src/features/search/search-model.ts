@@ -1,5 +1,5 @@
 /** What the tree-wide search looks through, in the order of its tabs (SPEC §2 search). */
-export const searchTypes = ['persons', 'events', 'places', 'records', 'repositories'] as const;
+export const searchTypes = ['persons', 'events', 'places', 'records', 'repositories', 'notes', 'citations'] as const;
 export type SearchType = (typeof searchTypes)[number];
 
 /** How many hits each type has; undefined while its count is on its way (or failed). */
