@@ -1,4 +1,13 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * Test files run at the same time, at least two: vitest's default (one fewer than the processors)
+ * ran a 2-core CI machine's unit and integration files one by one, which left a processor idle
+ * while a file waited on PostgreSQL, a child server process or a timer. The browser project keeps
+ * one file at a time (fileParallelism below).
+ */
+const workers = Math.max(2, availableParallelism() - 1);
 
 /**
  * Three projects: unit (pure functions of every package), integration (the server through
@@ -7,6 +16,7 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    maxWorkers: workers,
     projects: [
       {
         test: {

@@ -2,10 +2,15 @@
 /**
  * `npm test`: type-check, Biome, unit and integration tests on PGlite, the same integration
  * suite on PostgreSQL when TEST_DATABASE_URL is set, then the web build and the browser tests.
- * Every step runs even when an earlier one failed, so one run shows everything; the last line
- * sums the tests up as "N passed, N failed".
+ * Every step runs even when an earlier one failed, so one run shows everything; the last lines
+ * list each step's time and sum the tests up as "N passed, N failed".
+ *
+ * Steps that leave the processor idle much of the time run beside another one: Biome beside the
+ * type-check, and the web build beside the PostgreSQL integration tests (whose work is largely the
+ * database server's). A step run beside another prints its output when it ends, so the output of
+ * the two does not interleave.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,26 +18,48 @@ import path from 'node:path';
 const reportDir = mkdtempSync(path.join(tmpdir(), 'anor-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
+const timings = [];
 
-function run(name, command, args, env = {}) {
-  console.log(`\n▶ ${name}`);
+/** Runs one step; `quiet` collects its output and prints it in one piece at the end. */
+function run(name, command, args, { env = {}, quiet = false } = {}) {
+  console.log(`\n▶ ${name}${quiet ? ' (output when it ends)' : ''}`);
   const started = Date.now();
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  const ok = result.status === 0;
-  console.log(`${ok ? '✔' : '✘'} ${name} (${seconds} s)`);
-  if (!ok) failedSteps.push(name);
-  return ok;
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: { ...process.env, ...env },
+    });
+    const output = [];
+    child.stdout?.on('data', (chunk) => output.push(chunk));
+    child.stderr?.on('data', (chunk) => output.push(chunk));
+    const finish = (status) => {
+      const seconds = (Date.now() - started) / 1000;
+      const ok = status === 0;
+      if (quiet && output.length > 0) {
+        console.log(`\n── ${name} ──`);
+        process.stdout.write(Buffer.concat(output));
+      }
+      console.log(`${ok ? '✔' : '✘'} ${name} (${seconds.toFixed(1)} s)`);
+      timings.push({ name, seconds });
+      if (!ok) failedSteps.push(name);
+      resolve(ok);
+    };
+    child.on('error', (error) => {
+      output.push(Buffer.from(`${error.message}\n`));
+      finish(1);
+    });
+    child.on('close', finish);
+  });
 }
 
-function vitest(name, projects, env = {}) {
+async function vitest(name, projects, options = {}) {
   const report = path.join(reportDir, `${name.replace(/\W+/g, '-')}.json`);
   const projectArgs = projects.flatMap((project) => ['--project', project]);
-  run(
+  await run(
     name,
     'npx',
     ['vitest', 'run', ...projectArgs, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
-    env,
+    options,
   );
   try {
     const summary = JSON.parse(readFileSync(report, 'utf8'));
@@ -49,20 +76,26 @@ function vitest(name, projects, env = {}) {
   }
 }
 
-run('type-check', 'npm', ['run', '--silent', 'typecheck']);
-run('lint (Biome)', 'npx', ['biome', 'check', '.']);
-vitest('unit and integration tests on PGlite', ['unit', 'integration'], { TEST_DB: 'pglite' });
+const started = Date.now();
+await Promise.all([
+  run('type-check', 'npm', ['run', '--silent', 'typecheck']),
+  run('lint (Biome)', 'npx', ['biome', 'check', '.'], { quiet: true }),
+]);
+await vitest('unit and integration tests on PGlite', ['unit', 'integration'], { env: { TEST_DB: 'pglite' } });
+const build = run('web build', 'npm', ['run', '--silent', 'build'], { quiet: true });
 if (process.env.TEST_DATABASE_URL) {
-  vitest('integration tests on PostgreSQL', ['integration'], { TEST_DB: 'postgres' });
+  await vitest('integration tests on PostgreSQL', ['integration'], { env: { TEST_DB: 'postgres' } });
 } else {
   console.log('\nNOTICE: TEST_DATABASE_URL is not set: the integration tests ran on PGlite only.');
 }
-if (run('web build', 'npm', ['run', '--silent', 'build'])) {
-  vitest('browser tests', ['browser']);
+if (await build) {
+  await vitest('browser tests', ['browser']);
 }
 
 rmSync(reportDir, { recursive: true, force: true });
 console.log('');
+for (const { name, seconds } of timings) console.log(`  ${seconds.toFixed(0).padStart(5)} s  ${name}`);
+console.log(`  ${((Date.now() - started) / 1000).toFixed(0).padStart(5)} s  in all`);
 if (failedSteps.length > 0) console.log(`Failed steps: ${failedSteps.join(', ')}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedSteps.length > 0 || totals.failed > 0 ? 1 : 0);
