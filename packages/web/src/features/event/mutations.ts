@@ -103,8 +103,8 @@ export function useUpdateEvent(treeId: string) {
 }
 
 /**
- * DELETE event/{id}. The deleted event's own query is only marked stale, not fetched again (a page
- * still showing it must not ask for it into a 404 before it navigates away); the rest is refreshed
+ * DELETE event/{id}. The queries about the deleted event are only marked stale, not fetched again (a
+ * page still showing it must not ask for it into a 404 before it navigates away); the rest is refreshed
  * without waiting, so the view can move on at once.
  */
 export function useDeleteEvent(treeId: string) {
@@ -112,8 +112,12 @@ export function useDeleteEvent(treeId: string) {
   return useMutation({
     mutationFn: (eventId: string) => api.delete(eventPath(treeId, eventId), undefined, { schema: deletedAnswerSchema }),
     onSuccess: ({ deletedIds }) => {
-      const deleted = new Set(deletedIds.map((id) => eventKeys.detail(treeId, id).join('/')));
-      const isDeleted = (queryKey: readonly unknown[]) => deleted.has(queryKey.join('/'));
+      // Its own query and every query asked about it (its contemporary residences and their sources):
+      // refetched while the editor still shows it, they would answer 404.
+      const isDeleted = (queryKey: readonly unknown[]) => {
+        const key = JSON.stringify(queryKey);
+        return deletedIds.some((id) => key.includes(JSON.stringify(id)));
+      };
       void queryClient.invalidateQueries({
         queryKey: eventKeys.tree(treeId),
         predicate: (query) => isDeleted(query.queryKey),
