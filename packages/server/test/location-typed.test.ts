@@ -126,6 +126,14 @@ describe('typed places matched on any consecutive part of a path', () => {
     expect(await o.count()).toBe(before);
   });
 
+  it("answers the preview only to the tree's owner", async () => {
+    const o = await newOwner();
+    const stranger = await signUp(t.app);
+    const refused = await stranger.client.post<ErrorBody>(`${o.base}/match/preview`, { text: 'Råshult' });
+    expect([403, 404]).toContain(refused.status);
+    expect(JSON.stringify(refused.body)).not.toContain('Stenbrohult');
+  });
+
   it('suggests places by a path typed with commas, the last level by its beginning', async () => {
     const o = await newOwner();
     await o.match('Råshult, Annat, Sverige');

@@ -167,7 +167,7 @@ export function registerLocationRoutes(app: FastifyInstance, ctx: AppContext) {
   routes.post(
     '/api/:treeId/location/match/preview',
     {
-      config: { readOnly: true },
+      // Nothing is written, but only an editor types places: not open to visitors.
       schema: {
         tags,
         summary: 'What a typed place would find or create, before anything is created',

@@ -18,8 +18,9 @@ import type { Viewer } from '../../http/session.ts';
 import { moveEventsToPlace } from '../event/event.repository.ts';
 import { attachmentsOf, saveNewNotes, setSources } from '../note/attachments.ts';
 import { citationLinksOf } from '../source/source.repository.ts';
-import { assertWithinLimits } from '../tree/tree.access.ts';
+import { assertAccess, assertWithinLimits } from '../tree/tree.access.ts';
 import { createTreeGate } from '../tree/tree.gate.ts';
+import { findTreeAccess } from '../tree/tree.repository.ts';
 import { type BulkPlace, insertPlaces } from './location.bulk.ts';
 import { childrenCounts, pathsOf, suggestTypedPath } from './location.paths.repository.ts';
 import * as places from './location.repository.ts';
@@ -153,7 +154,7 @@ export function createLocationService({ db }: { db: Db }) {
 
     /** What typed text would find or create, before anything is created (the picker shows it). */
     async previewTyped(treeId: string, viewer: Viewer, text: string): Promise<TypedPlaceAnswer> {
-      await read(treeId, viewer);
+      assertAccess(await findTreeAccess(db, treeId), viewer, 'edit');
       return previewTypedPlace(db, treeId, text);
     },
 
