@@ -63,16 +63,12 @@ describe.skipIf(!browserAvailable())('person page in the browser', () => {
     await shell.waitForPath('/trees');
     const trees = new TreesPage(page);
     await trees.waitUntilShown();
+    // A new tree opens at its root, and the welcome asks for its name (it can be closed: issue 19 item 19).
     await trees.createTree(treeName);
-    await trees.openTree(treeName);
     await shell.waitForPath(/^\/app\/[^/]+\/person\/[^/]+$/);
-
-    // The intro cannot be closed: no close button, and Escape leaves it open.
     await person.form.waitForMode('intro');
     await dialogScreenshot('person-intro-1280.png');
-    expect(await page.locator('.mantine-Modal-close').count()).toBe(0);
-    await page.keyboard.press('Escape');
-    await person.form.waitForMode('intro');
+    expect(await page.locator('.mantine-Modal-close').count()).toBe(1);
 
     await person.introduceRoot({ firstName: 'Astrid', lastName: 'Lindqvist', genderLabel: sv('person.gender.female') });
     rootId = await person.personId();

@@ -19,12 +19,11 @@ export class TreesPage {
     return this.page.getByTestId('tree-card-name').allTextContents();
   }
 
-  async createTree(name: string): Promise<Locator> {
+  /** Creates a tree with the form; the app then opens the new tree at its root person. */
+  async createTree(name: string): Promise<void> {
     await this.page.getByTestId('create-tree-name').fill(name);
     await this.page.getByTestId('create-tree-submit').click();
-    const card = this.card(name);
-    await card.waitFor();
-    return card;
+    await this.page.waitForURL((address) => /^\/app\/[^/]+\/person\/[^/]+$/.test(address.pathname));
   }
 
   async openTree(name: string): Promise<void> {
