@@ -86,33 +86,6 @@ export async function updateLocation(db: Db, treeId: string, id: string, values:
     .where(and(eq(location.treeId, treeId), eq(location.id, id)));
 }
 
-/** The children of a place (or the top-level places) whose folded name is `nameKey`. */
-export async function findChildByKey(db: Db, treeId: string, parentId: string | null, nameKey: string) {
-  const [row] = await db
-    .select({ id: location.id })
-    .from(location)
-    .where(
-      and(
-        eq(location.treeId, treeId),
-        parentId === null ? isNull(location.parentId) : eq(location.parentId, parentId),
-        eq(location.nameKey, nameKey),
-      ),
-    )
-    .orderBy(asc(location.createdAt), asc(location.id))
-    .limit(1);
-  return row?.id;
-}
-
-/** Places anywhere in the tree with this folded name (at most `limit`). */
-export async function findAllByKey(db: Db, treeId: string, nameKey: string, limit: number) {
-  const rows = await db
-    .select({ id: location.id })
-    .from(location)
-    .where(and(eq(location.treeId, treeId), eq(location.nameKey, nameKey)))
-    .limit(limit);
-  return rows.map((row) => row.id);
-}
-
 /** Ancestors, root first, by a recursive walk up the parents. */
 export function ancestorsOf(db: Db, treeId: string, id: string) {
   return queryRows<{ id: string; name: string }>(
