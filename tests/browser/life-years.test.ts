@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, registerApiUser, useBrowserSession } from './harness.ts';
 import { AppShell } from './pages/app-shell.ts';
 import { FamilyTreePage } from './pages/family-tree-page.ts';
+import { PersonListPage } from './pages/person-list-page.ts';
 import { PersonPage } from './pages/person-page.ts';
 
 /**
@@ -109,5 +110,19 @@ describe.skipIf(!browserAvailable())('life years beside names in the browser', (
     expect(await chip.getByTestId('parent-chip-label-details').textContent()).toBe('1801–ca 1870');
     expect(await chip.getByTestId('parent-chip-name').textContent()).toBe('Anders Berg');
     await chip.getByRole('link', { name: /^Anders Berg\s*, född 1801, död omkring 1870/ }).waitFor();
+  });
+
+  it('the person list (and so search results and pickers) tells the two Anders Berg apart', async () => {
+    await shell.goto(`/app/${ids.tree}/persons`);
+    const list = new PersonListPage(page);
+    await list.waitUntilShown();
+    await list.search('anders berg');
+    await expect.poll(() => list.names()).toEqual(['Anders Berg', 'Anders Berg']);
+    const row = (id: string) => page.locator(`[data-testid="person-row"][data-person-id="${id}"]`);
+    await row(ids.father).getByTestId('person-row-label-details').waitFor();
+    expect(await row(ids.father).getByTestId('person-row-label-details').textContent()).toBe('1801–ca 1870');
+    expect(await row(ids.father).getByTestId('person-row-place').textContent()).toBe('Råshult, Stenbrohult');
+    expect(await row(ids.son).getByTestId('person-row-label-details').textContent()).toBe('f. 1830');
+    expect(await row(ids.son).getByTestId('person-row-place').textContent()).toBe('Lysvik, Värmland');
   });
 });

@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { listRowActionClass } from '../../lib/list/List.tsx';
 import { useListName } from '../../lib/name-order.ts';
+import { PersonLabelView } from '../../lib/person-label/PersonLabel.tsx';
+import { usePersonLabel } from '../../lib/person-label/person-label.ts';
 import { GenderIcon } from '../person/GenderIcon.tsx';
 import { rootColors } from '../person/root-colors.ts';
 import classes from './PersonRow.module.css';
@@ -41,32 +43,29 @@ interface PersonRowProps {
   isExcluded?: boolean;
 }
 
-/** One person in a list: root-colour marker, name ("unknown name" when none), occupation, gender. */
+/** One person in a list: root-colour marker, name ("unknown name" when none) with life years, occupation and birthplace, gender. */
 export function PersonRow({ person, to, onSelect, selectLabel, isExcluded = false }: PersonRowProps) {
   const { t } = useTranslation();
   const personName = useListName();
-  const hasName = Boolean(person.fName || person.pName || person.lName);
+  // Life years beside the name, the birthplace on the second line (issue 19 item 12): namesakes apart.
+  const label = usePersonLabel(personName)(person);
+  const secondLine = [person.occupation, label.place].filter(Boolean).join(' · ');
 
   const content = (
     <>
       <RootMarker relation={person.rootRelation} />
       <Box className={classes.text}>
-        <Text
-          fw={600}
-          truncate="end"
-          c={hasName ? undefined : 'dimmed'}
-          fs={hasName ? undefined : 'italic'}
-          lh={1.35}
-          data-testid="person-row-name"
-        >
-          {personName(person)}
+        <Text fw={600} lh={1.35} component="div" style={{ display: 'flex', minWidth: 0 }}>
+          <PersonLabelView parts={label} testId="person-row-label" nameTestId="person-row-name" />
         </Text>
         {person.rootRelation === 'none' ? null : (
           <VisuallyHidden>({t(`personSearch.relation.${person.rootRelation}`)})</VisuallyHidden>
         )}
-        {person.occupation ? (
-          <Text size="sm" c="dimmed" truncate="end" lh={1.35} data-testid="person-row-occupation">
-            {person.occupation}
+        {secondLine ? (
+          <Text size="sm" c="dimmed" truncate="end" lh={1.35} title={label.placeFull ?? undefined}>
+            {person.occupation ? <span data-testid="person-row-occupation">{person.occupation}</span> : null}
+            {person.occupation && label.place ? ' · ' : null}
+            {label.place ? <span data-testid="person-row-place">{label.place}</span> : null}
           </Text>
         ) : null}
       </Box>
