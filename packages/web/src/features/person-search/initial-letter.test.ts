@@ -32,10 +32,10 @@ describe('initialLetter', () => {
 });
 
 describe('personInitial', () => {
-  it('goes by the last name, then the first name, then the nickname', () => {
+  it('goes by the last name; without one, the person is in the last group, where the server sorts them', () => {
     expect(personInitial({ fName: 'Åsa', pName: null, lName: 'Ek' })).toBe('E');
-    expect(personInitial({ fName: 'Åsa', pName: null, lName: null })).toBe('Å');
-    expect(personInitial({ fName: null, pName: 'Lillen', lName: '' })).toBe('L');
+    expect(personInitial({ fName: 'Åsa', pName: null, lName: null })).toBe(NO_NAME_INITIAL);
+    expect(personInitial({ fName: null, pName: 'Lillen', lName: ' ' })).toBe(NO_NAME_INITIAL);
     expect(personInitial({ fName: null, pName: null, lName: null })).toBe(NO_NAME_INITIAL);
   });
 });

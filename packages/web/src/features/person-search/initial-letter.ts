@@ -23,8 +23,9 @@ export function initialLetter(name: string | null): string {
 
 /**
  * A person's letter in the alphabetical list. The server sorts by last name, then first name,
- * so the last name decides; without one, the first name (or nickname) does.
+ * and persons without a last name after everyone (issue 19, item 15), so the last name decides and
+ * those without one are the last group.
  */
 export function personInitial(person: Pick<PersonSummary, 'fName' | 'pName' | 'lName'>): string {
-  return initialLetter(person.lName || person.fName || person.pName);
+  return person.lName?.trim() ? initialLetter(person.lName) : NO_NAME_INITIAL;
 }
