@@ -7,6 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows.ts';
 import { job, person, subscription, tree } from '../src/db/schema.ts';
+import { exportTreeParts } from '../src/modules/gedcom/gedcom.export.ts';
 import { type ErrorBody, signUp, type TestClient } from './support/client.ts';
 import { generatedGedcom } from './support/generated-gedcom.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
@@ -103,6 +104,15 @@ describe('GEDCOM import as a job', () => {
     expect(list.status).toBe(200);
     expect(list.body.jobs.map((each) => [each.id, each.state])).toContainEqual([started.body.id, 'done']);
     expect(await spoolFiles()).toEqual([]);
+
+    // The export streams the file a thousand records at a time: never the whole text in memory.
+    const parts = [...(await exportTreeParts(t.database.db, started.body.treeId, '5.5.1'))];
+    expect(parts.length).toBeGreaterThan(8);
+    expect(Math.max(...parts.map((part) => part.length))).toBeLessThan(parts.join('').length / 4);
+    const exported = await owner.client.get<string>(`/api/${started.body.treeId}/gedcom?version=5.5.1`);
+    expect(exported.status).toBe(200);
+    expect(exported.body).toBe(parts.join(''));
+    expect(exported.body.match(/^0 @[^@]+@ INDI/gm)?.length).toBe(6_000);
   }, 180_000);
 
   it('answers the waiting client 201 with the report, as before jobs', async () => {

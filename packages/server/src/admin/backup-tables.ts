@@ -33,9 +33,15 @@ export interface TableInfo {
  * event, event_participant and parent_child). A restore leaves them empty: a tree without a
  * `tree_privacy` row is recomputed whole before a visitor's first read, as a new tree is, so the
  * living stay private without the backup having to agree with its own cache. Rows of these tables
- * in an older backup are read past.
+ * in an older backup are read past. Jobs (`job`: imports running or finished lately) are left out as
+ * well: a job's files are on the disk of the server that ran it, and a restored server has none running.
  */
-export const derivedTables: ReadonlySet<string> = new Set(['person_public', 'tree_privacy', 'person_privacy_dirty']);
+export const derivedTables: ReadonlySet<string> = new Set([
+  'person_public',
+  'tree_privacy',
+  'person_privacy_dirty',
+  'job',
+]);
 
 /**
  * Tables whose rows statement-level triggers change when other tables are written: `tree` keeps

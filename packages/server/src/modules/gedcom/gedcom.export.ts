@@ -42,8 +42,27 @@ export async function exportTree(db: Db, treeId: string, version: Version, jobSt
   return buildGedcom(data, treeId, version);
 }
 
+/**
+ * Reads the tree, then hands out its GEDCOM text in parts of a thousand records as they are
+ * written (for the response stream): the file's text is never whole in memory, only the tree's rows.
+ */
+export async function exportTreeParts(
+  db: Db,
+  treeId: string,
+  version: Version,
+  jobStatementMs?: number,
+): Promise<Iterable<string>> {
+  const data = await readTreeForExport(db, treeId, jobStatementMs);
+  return gedcomParts(data, treeId, version);
+}
+
 /** The GEDCOM text of a tree read by readTreeForExport (no I/O). */
 export function buildGedcom(data: ExportData, treeId: string, version: Version): string {
+  return [...gedcomParts(data, treeId, version)].join('');
+}
+
+/** The same text in parts, each written when it is asked for. */
+export function* gedcomParts(data: ExportData, treeId: string, version: Version): Generator<string, void, undefined> {
   const ctx = createExportContext(data, treeId, version);
   const { isSeven, keptHeader, keptRecords, xrefMaker, states } = ctx;
   const families = createFamilies(ctx);
@@ -83,37 +102,33 @@ export function buildGedcom(data: ExportData, treeId: string, version: Version):
   const trailer = '0 TRLR\n';
   const emptyHead = writeGedcom([], { version }).length - trailer.length;
   const withHeader = writeGedcom(keptOut as GedcomNode[], { version, header: header as GedcomNode | null });
-  const parts: string[] = [withHeader.slice(0, withHeader.length - trailer.length)];
-  function emit(record: Out): void {
-    records.push(record);
-    if (records.length >= 1000) flush();
-  }
-  function flush(): void {
-    if (records.length === 0) return;
+  yield withHeader.slice(0, withHeader.length - trailer.length);
+  /** The text of the records gathered so far, or null when a batch is not full yet (`all`: whatever there is). */
+  function batch(record: Out | null, all = false): string | null {
+    if (record) records.push(record);
+    if (records.length === 0 || (!all && records.length < 1000)) return null;
     const text = writeGedcom(records as GedcomNode[], { version });
-    parts.push(text.slice(emptyHead, text.length - trailer.length));
     records.length = 0;
+    return text.slice(emptyHead, text.length - trailer.length);
+  }
+  function* emit(record: Out | null): Generator<string, void, undefined> {
+    const text = batch(record);
+    if (text !== null) yield text;
   }
 
   // FAM records before the INDI records: a reader that takes a family's members from both (as
   // Anor's import does) then meets each family first in its FAM, with its partners in the FAM's
   // order, and the families in this order (see Family for why some come last).
   const late = (family: Family) => family.extraPartners.length > 0 || family.extraChildren.length > 0;
-  for (const family of familyList) if (!late(family)) emit(famRecord(family));
-  for (const family of familyList) if (late(family)) emit(famRecord(family));
-  for (const state of states) emit(indiRecord(state));
-  for (const record of data.records) emit(sourceRecord(record));
-  for (const repository of data.repositories) emit(repositoryRecord(repository));
-  for (const note of data.notes) {
-    const written = noteRecord(note);
-    if (written) emit(written);
-  }
-  for (const media of data.media) {
-    const written = mediaRecord(media);
-    if (written) emit(written);
-  }
+  for (const family of familyList) if (!late(family)) yield* emit(famRecord(family));
+  for (const family of familyList) if (late(family)) yield* emit(famRecord(family));
+  for (const state of states) yield* emit(indiRecord(state));
+  for (const record of data.records) yield* emit(sourceRecord(record));
+  for (const repository of data.repositories) yield* emit(repositoryRecord(repository));
+  for (const note of data.notes) yield* emit(noteRecord(note) ?? null);
+  for (const media of data.media) yield* emit(mediaRecord(media) ?? null);
 
-  flush();
-  parts.push(trailer);
-  return parts.join('');
+  const rest = batch(null, true);
+  if (rest !== null) yield rest;
+  yield trailer;
 }

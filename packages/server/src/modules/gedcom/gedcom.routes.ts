@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import {
   type GedcomImportAnswer,
   gedcomExportQuerySchema,
@@ -163,15 +163,16 @@ export function registerGedcomRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const { name, text } = await gedcom.exportFile(
+      const { name, parts } = await gedcom.exportFile(
         await currentViewer(auth, request),
         request.params.treeId,
         request.query.version,
       );
+      // Streamed a thousand records at a time as they are written: the file is never whole in memory.
       return reply
         .header('content-type', 'text/plain; charset=utf-8')
         .header('content-disposition', attachmentHeader(name))
-        .send(text);
+        .send(Readable.from(parts, { objectMode: false }));
     },
   );
 }

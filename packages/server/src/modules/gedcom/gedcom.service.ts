@@ -23,7 +23,7 @@ import { recomputeRootRelations, setRoot } from '../person/person.repository.ts'
 import { assertAccess } from '../tree/tree.access.ts';
 import * as trees from '../tree/tree.repository.ts';
 import { toTreeInfo } from '../tree/tree.service.ts';
-import { exportTree } from './gedcom.export.ts';
+import { exportTreeParts } from './gedcom.export.ts';
 import { type ImportCounts, markLineage } from './gedcom.plan.ts';
 import { type Decoded, decodeInMemory, headerOf, readGedcom, readWarnings } from './gedcom.read.ts';
 import { forgetCachedPlans, insertPlan } from './gedcom.repository.ts';
@@ -188,10 +188,10 @@ export function createGedcomService({
       viewer: Viewer,
       treeId: string,
       version: GedcomExportVersion,
-    ): Promise<{ name: string; text: string }> {
+    ): Promise<{ name: string; parts: Iterable<string> }> {
       const row = await trees.findTree(db, treeId);
       assertAccess(row, viewer, 'edit');
-      return { name: row.name, text: await exportTree(db, treeId, version, jobStatementMs) };
+      return { name: row.name, parts: await exportTreeParts(db, treeId, version, jobStatementMs) };
     },
 
     checkImport,
