@@ -67,7 +67,10 @@ describe.skipIf(!browserAvailable())('account flow in the browser', () => {
     await new AppShell(page, server.url).waitForPath(/^\/app\/[^/]+\/person\/[^/]+$/);
     const welcome = page.locator('[data-testid="person-form-dialog"][data-mode="intro"]');
     await welcome.waitFor();
-    await page.getByRole('dialog').getByRole('button', { name: translate('sv', 'common.close') }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: translate('sv', 'common.close') })
+      .click();
     await welcome.waitFor({ state: 'detached' });
     expect(await page.getByTestId('person-tree-name').textContent()).toBe(treeName);
     await page.goBack();

@@ -262,7 +262,7 @@ export class CitationDialog extends SourceDialog {
 export class SourcePanelModel {
   constructor(
     private readonly page: Page,
-    private readonly testId: 'event-sources' | 'location-sources' = 'event-sources',
+    private readonly testId: 'event-sources' | 'location-sources' | 'note-sources' = 'event-sources',
   ) {}
 
   get root(): Locator {
