@@ -22,7 +22,6 @@ import { Link, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { ErrorView } from '../../lib/ErrorView.tsx';
 import { RunningImports } from '../gedcom/RunningImports.tsx';
-import { RunningImports } from '../gedcom/RunningImports.tsx';
 import { SubscriptionDialog } from '../pricing/SubscriptionDialog.tsx';
 import { useSession } from '../session/queries.ts';
 import { CreateTreeForm } from './CreateTreeForm.tsx';
@@ -161,7 +160,6 @@ export function TreesPage() {
           <Text c="dimmed">{t('trees.subtitle', { name: user.fName })}</Text>
         </div>
       </Group>
-      <RunningImports userId={user.id} />
       <RunningImports userId={user.id} />
       <Paper withBorder p={{ base: 'md', sm: 'lg' }} mb="xl" component="section" aria-labelledby="create-tree-title">
         <Group justify="space-between" align="center" gap="sm" mb="xs">
