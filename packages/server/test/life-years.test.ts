@@ -22,7 +22,7 @@ let t: TestApp;
 let owner: Awaited<ReturnType<typeof signUp>>;
 let api: string;
 let token: string;
-const ids: Record<string, string> = {};
+const ids = { elder: '', younger: '', lisa: '', grandfather: '' };
 
 beforeAll(async () => {
   t = await createTestApp();
