@@ -40,7 +40,7 @@ describe.skipIf(!browserAvailable())('two sessions editing one person', () => {
 
   it('refuses the second tab’s stale name, keeps what it typed, and saves it over on request', async () => {
     // The stale tab's save is refused on purpose: 409 for its old revision.
-    session.expectHttpError(409, /\/person\/[^/]+(\/\w+)?$/);
+    session.expectHttpError(409, /\/(person|node)\/[^/]+(\/\w+)?$/);
     const first = await openPersonPage(session.page);
     const otherTab = await session.newPage();
     const second = await openPersonPage(otherTab);
@@ -73,7 +73,7 @@ describe.skipIf(!browserAvailable())('two sessions editing one person', () => {
 
   it('refuses a stale gender, saves it over on request, and the next edit goes on from the stored person', async () => {
     // The stale tab's save is refused on purpose: 409 for its old revision.
-    session.expectHttpError(409, /\/person\/[^/]+(\/\w+)?$/);
+    session.expectHttpError(409, /\/(person|node)\/[^/]+(\/\w+)?$/);
     const edits = await openPersonPage(session.page);
     await api.send('PUT', `${treeId}/person/${personId}/occ`, { occupation: 'Sömmerska' });
     await edits.chooseGender(sv('person.gender.other'));
@@ -94,7 +94,7 @@ describe.skipIf(!browserAvailable())('two sessions editing one person', () => {
 
   it('keeps a typed description when another session changed it, and loads the stored one on request', async () => {
     // The stale tab's save is refused on purpose: 409 for its old revision.
-    session.expectHttpError(409, /\/person\/[^/]+(\/\w+)?$/);
+    session.expectHttpError(409, /\/(person|node)\/[^/]+(\/\w+)?$/);
     const edits = await openPersonPage(session.page);
     await edits.description.fill('Sömmerska i Karlstad, skriven här.');
     // Meanwhile another session saves the person (SPEC's body, without a revision).
