@@ -37,8 +37,10 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['tests/browser/**/*.test.ts'],
-          testTimeout: 120_000,
-          hookTimeout: 180_000,
+          // Ceilings, not waits: on a 2-core machine loaded by other work a file's set-up (a few
+          // hundred persons through the API) took over 3 minutes and a long test over 90 s.
+          testTimeout: 300_000,
+          hookTimeout: 600_000,
           fileParallelism: false,
           // What a page shows after a click may take seconds on a machine loaded by other work:
           // expect.poll waits as long as the pages' own waits (Playwright's 30 s), not vitest's 1 s.
