@@ -109,6 +109,7 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
   // The job runner: at start it fails the jobs a stopped server left and removes their spool files;
   // at close it stops the running ones (their transactions roll back).
   app.addHook('onReady', async () => {
+    ctx.jobs.useLog(app.log);
     await ctx.jobs.start();
     await sweepGedcomSpool(ctx, database.kind === 'pglite');
   });

@@ -66,9 +66,15 @@ async function follow(client: TestClient, userId: string, jobId: string, until: 
 
 const ended = (each: Job) => ['done', 'failed', 'cancelled'].includes(each.state);
 
+/** The spool files left, once the job's end has removed its own (just after the job is seen done). */
 async function spoolFiles(): Promise<string[]> {
   const dir = path.join(t.dataDir, 'spool');
-  return existsSync(dir) ? readdir(dir) : [];
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    const files = existsSync(dir) ? await readdir(dir) : [];
+    if (files.length === 0 || Date.now() > deadline) return files;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 async function rowsOfTree(treeId: string) {

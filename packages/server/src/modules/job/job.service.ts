@@ -198,18 +198,20 @@ export function createJobService({
         },
       });
     } catch (error) {
-      const cancelled = controller.signal.aborted;
-      entry.error = cancelled ? new AppError('job.error.cancelled') : error;
-      const ended = await jobs
-        .endJob(
-          db,
-          row.id,
-          cancelled ? 'cancelled' : 'failed',
-          cancelled ? { code: 'job.error.cancelled' } : errorOf(error),
-        )
-        .catch(() => false);
-      if (!cancelled && !(error instanceof AppError)) log?.error({ err: error, job: row.id }, 'a job failed');
-      void ended;
+      // Aborted: by a cancel, or by this server stopping (then the job was interrupted, not cancelled).
+      const reason: unknown = controller.signal.aborted ? controller.signal.reason : null;
+      const interrupted = reason instanceof AppError && reason.code === 'job.error.interrupted';
+      const cancelled = controller.signal.aborted && !interrupted;
+      const ending = cancelled
+        ? new AppError('job.error.cancelled')
+        : interrupted
+          ? new AppError('job.error.interrupted')
+          : error;
+      entry.error = ending;
+      await jobs.endJob(db, row.id, cancelled ? 'cancelled' : 'failed', errorOf(ending)).catch(() => false);
+      if (!controller.signal.aborted && !(error instanceof AppError)) {
+        log?.error({ err: error, job: row.id }, 'a job failed');
+      }
     } finally {
       clearInterval(heartbeat);
       await beating;
@@ -257,6 +259,11 @@ export function createJobService({
 
   return {
     instance,
+
+    /** Where the runner reports what went wrong (the app's log; set once the app has one). */
+    useLog(next: NonNullable<JobServiceDeps['log']>): void {
+      log = next;
+    },
 
     register(kind: JobKind, handler: JobHandler): void {
       handlers.set(kind, handler);
