@@ -63,7 +63,7 @@ export function useCreateEvent(treeId: string) {
     mutationFn: (input: EventInput) => api.post(treePath(treeId, 'event'), input, { schema: createdEventAnswerSchema }),
     onSuccess: ({ event, locationsCreated }) =>
       refreshAfterChange(queryClient, treeId, { event, isCountChanged: true, locationsCreated }),
-    meta: { errorDisplay: 'inline' },
+    meta: { errorDisplay: 'inline', notice: 'saved' },
   });
 }
 
@@ -98,7 +98,7 @@ export function useUpdateEvent(treeId: string) {
         // New participants' persons (isNew) raise the person count.
         isCountChanged: newEvent.participants.some((participant) => participant.isNew === true),
       }),
-    meta: { errorDisplay: 'inline' },
+    meta: { errorDisplay: 'inline', notice: 'saved' },
   });
 }
 
@@ -130,7 +130,7 @@ export function useDeleteEvent(treeId: string) {
       void queryClient.invalidateQueries({ queryKey: personKeys.tree(treeId) });
       void refreshCounts(queryClient, treeId);
     },
-    meta: { errorDisplay: 'inline' },
+    meta: { errorDisplay: 'inline', notice: 'deleted' },
   });
 }
 

@@ -47,7 +47,7 @@ export function useCreateLocation(treeId: string) {
     mutationFn: (body: CreateLocationBody) =>
       api.post(treePath(treeId, 'location'), body, { schema: createdLocationAnswerSchema }),
     onSuccess: ({ location }) => refreshPlaces(queryClient, treeId, location),
-    meta: { errorDisplay: 'inline' },
+    meta: { errorDisplay: 'inline', notice: 'saved' },
   });
 }
 
@@ -86,7 +86,7 @@ export function useUpdateLocation(treeId: string) {
         { schema: locationSchema },
       ),
     onSuccess: (location) => refreshPlaces(queryClient, treeId, location),
-    meta: { errorDisplay: 'inline' },
+    meta: { errorDisplay: 'inline', notice: 'saved' },
   });
 }
 
@@ -114,6 +114,6 @@ export function useDeleteLocation(treeId: string) {
       void queryClient.invalidateQueries({ queryKey: locationKeys.tree(treeId) });
       void refreshCounts(queryClient, treeId);
     },
-    meta: { errorDisplay: 'inline' },
+    meta: { errorDisplay: 'inline', notice: 'deleted' },
   });
 }

@@ -96,7 +96,7 @@ export function useCreateCitation(treeId: string) {
         isCountChanged: true,
         isCited: Boolean(nodeId),
       }),
-    meta: { errorDisplay: 'inline' },
+    meta: { errorDisplay: 'inline', notice: 'saved' },
   });
 }
 
@@ -108,7 +108,7 @@ export function useUpdateCitation(treeId: string) {
       api.put(sourcePath(treeId, 'citation', id), { citation }, { schema: citationSchema }),
     onSuccess: (citation) =>
       refreshAfterChange(queryClient, treeId, { kind: 'citation', saved: citation, isCited: true }),
-    meta: { errorDisplay: 'inline' },
+    meta: { errorDisplay: 'inline', notice: 'saved' },
   });
 }
 
@@ -119,7 +119,7 @@ export function useDeleteCitation(treeId: string) {
     mutationFn: (id: string) =>
       api.delete(sourcePath(treeId, 'citation', id), undefined, { schema: deletedAnswerSchema }),
     onSuccess: ({ deletedIds }) => refreshAfterDelete(queryClient, treeId, deletedIds),
-    meta: { errorDisplay: 'inline' },
+    meta: { errorDisplay: 'inline', notice: 'deleted' },
   });
 }
 
@@ -140,7 +140,7 @@ export function useCreateRecord(treeId: string) {
       ),
     onSuccess: (record) =>
       refreshAfterChange(queryClient, treeId, { kind: 'record', saved: record, isCountChanged: true }),
-    meta: { errorDisplay: 'inline' },
+    meta: { errorDisplay: 'inline', notice: 'saved' },
   });
 }
 
@@ -151,7 +151,7 @@ export function useUpdateRecord(treeId: string) {
     mutationFn: ({ id, record }: { id: string; record: RecordInput }) =>
       api.put(sourcePath(treeId, 'record', id), { record }, { schema: recordSchema }),
     onSuccess: (record) => refreshAfterChange(queryClient, treeId, { kind: 'record', saved: record, isCited: true }),
-    meta: { errorDisplay: 'inline' },
+    meta: { errorDisplay: 'inline', notice: 'saved' },
   });
 }
 
@@ -164,7 +164,7 @@ export function useDeleteRecord(treeId: string) {
         schema: deletedAnswerSchema,
       }),
     onSuccess: ({ deletedIds }) => refreshAfterDelete(queryClient, treeId, deletedIds),
-    meta: { errorDisplay: 'inline' },
+    meta: { errorDisplay: 'inline', notice: 'deleted' },
   });
 }
 
@@ -198,7 +198,7 @@ export function useCreateRepository(treeId: string) {
       ),
     onSuccess: (repository) =>
       refreshAfterChange(queryClient, treeId, { kind: 'repository', saved: repository, isCountChanged: true }),
-    meta: { errorDisplay: 'inline' },
+    meta: { errorDisplay: 'inline', notice: 'saved' },
   });
 }
 
@@ -209,7 +209,7 @@ export function useUpdateRepository(treeId: string) {
     mutationFn: ({ id, repository }: { id: string; repository: RepositoryInput }) =>
       api.put(sourcePath(treeId, 'repository', id), { repository }, { schema: repositorySchema }),
     onSuccess: (repository) => refreshAfterChange(queryClient, treeId, { kind: 'repository', saved: repository }),
-    meta: { errorDisplay: 'inline' },
+    meta: { errorDisplay: 'inline', notice: 'saved' },
   });
 }
 
@@ -222,6 +222,6 @@ export function useDeleteRepository(treeId: string) {
         schema: deletedAnswerSchema,
       }),
     onSuccess: ({ deletedIds }) => refreshAfterDelete(queryClient, treeId, deletedIds),
-    meta: { errorDisplay: 'inline' },
+    meta: { errorDisplay: 'inline', notice: 'deleted' },
   });
 }
