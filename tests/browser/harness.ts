@@ -182,7 +182,10 @@ export interface BrowserSessionOptions {
   /** The browser's language; Swedish (`sv-SE`) when not given. */
   locale?: string;
   reducedMotion?: 'reduce' | 'no-preference';
-  /** Playwright's time limit for each action and wait of the pages; its own 30 s when not given. */
+  /**
+   * Playwright's time limit for each action and wait of the pages: at least its own 30 s (a lower
+   * value is raised to it, since a machine loaded by other work needs it), more when given.
+   */
   timeout?: number;
   /**
    * Whether the cookie choice is made before the first page ("only necessary"), so the banner stays
@@ -240,7 +243,8 @@ export function useBrowserSession(options: BrowserSessionOptions): BrowserSessio
 
   async function newPage(): Promise<Page> {
     const tab = await ready(context, 'context').newPage();
-    if (timeout !== undefined) tab.setDefaultTimeout(timeout);
+    // Never below Playwright's own 30 s: a page on a machine loaded by other work takes that long.
+    tab.setDefaultTimeout(Math.max(timeout ?? 30_000, 30_000));
     tab.on('pageerror', (error) => pageErrors.push(error.message));
     // Any console error is a failure, among them whatever the Content-Security-Policy blocked (an
     // inline script or style, a foreign image or request): the app must work under its own policy

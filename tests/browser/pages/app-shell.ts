@@ -14,7 +14,7 @@ export class AppShell {
   /** Answers the cookie banner (if it shows) with "only necessary". */
   async chooseNecessaryCookies(): Promise<void> {
     const button = this.page.getByTestId('cookie-only-necessary');
-    await button.waitFor({ timeout: 10_000 });
+    await button.waitFor();
     await button.click();
     await this.page.getByTestId('cookie-banner').waitFor({ state: 'detached' });
   }
