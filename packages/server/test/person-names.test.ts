@@ -169,6 +169,9 @@ describe("a person's other names", () => {
     expect(found.body.total).toBe(1);
 
     const v5 = await o.client.get<string>(`/api/${treeId}/gedcom?version=5.5.1`);
+    // The name the person is shown by stays the first NAME.
+    expect(v5.body.indexOf('1 NAME Maria /Öberg/')).toBeGreaterThan(0);
+    expect(v5.body.indexOf('1 NAME Maria /Öberg/')).toBeLessThan(v5.body.indexOf('1 NAME Maria /Lind/'));
     expect(v5.body).toContain('1 NAME Maria /Lind/\n2 TYPE birth\n');
     expect(v5.body).toContain('1 NAME Mia /Oberg/\n2 TYPE spelling\n');
     expect(v5.body).toContain('1 NAME /Ekström/\n2 TYPE married\n');

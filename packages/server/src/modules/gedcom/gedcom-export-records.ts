@@ -42,7 +42,9 @@ export function otherNameLine(name: ExportPersonName, isSeven: boolean): Out {
   const word = name.type === 'other' ? name.typeText : name.type;
   let type: Out[] = [];
   if (isSeven) {
-    const known = sevenNameTypes[name.type];
+    // A word of 7.0's own enumeration that Anor has no type for (PROFESSIONAL) goes back as it was.
+    const sevenWord = word?.toUpperCase() === 'PROFESSIONAL' ? 'PROFESSIONAL' : undefined;
+    const known = sevenNameTypes[name.type] ?? sevenWord;
     if (known) type = [line('TYPE', known)];
     else if (word) type = [line('TYPE', 'OTHER', lines(['PHRASE', word]))];
   } else if (word) type = [line('TYPE', word)];
@@ -87,10 +89,11 @@ export function createRecordWriter(
             ? 'X'
             : 'U';
     const sex = withCopy(line('SEX', sexValue), copies.get('SEX'), person.id) as Out;
-    const otherNames = (person.names ?? []).map((other) => otherNameLine(other, isSeven));
-    const head: Out[] = name ? [name, ...otherNames, sex] : [...otherNames, sex];
+    const head: Out[] = name ? [name, sex] : [sex];
 
-    const body: Out[] = [];
+    // The other names after the head, so that the name the person is shown by stays the file's first
+    // NAME wherever kept lines put it.
+    const body: Out[] = (person.names ?? []).map((other) => otherNameLine(other, isSeven));
     const placed = state.events;
     const occupation = person.occupation;
     const hasOccupationEvent =
