@@ -60,6 +60,15 @@ function derivedColumns(values: NameFields, otherNames: readonly NameFields[] = 
   };
 }
 
+/**
+ * Gives each name a new id, in the names' order: version-7 ids made in the same millisecond are
+ * not ordered among themselves, so they are sorted before they are handed out.
+ */
+function withOrderedIds<T>(names: readonly T[]): (T & { id: string })[] {
+  const ids = names.map(() => uuidv7()).sort();
+  return names.map((name, index) => ({ ...name, id: ids[index] as string }));
+}
+
 export function createPersonService({ db, livingYears = privacyRule.livingYears }: PersonServiceDeps) {
   const { read, write, counted } = createTreeGate(db);
 
@@ -500,12 +509,7 @@ export function createPersonService({ db, livingYears = privacyRule.livingYears 
         const current = await requirePerson(tx, tree.id, id);
         const conflict = async () => new AppError('person.error.conflict', { current: await loadPerson(tx, tree, id) });
         if (revision !== undefined && revision !== current.revision) throw await conflict();
-        await personNames.replaceNames(
-          tx,
-          tree.id,
-          id,
-          names.map((name) => ({ ...name, id: uuidv7() })),
-        );
+        await personNames.replaceNames(tx, tree.id, id, withOrderedIds(names));
         const written = await persons.updatePerson(tx, tree.id, id, current.revision, derivedColumns(current, names));
         if (!written) throw await conflict();
         return loadPerson(tx, tree, id);
