@@ -504,9 +504,10 @@ function termCondition(treeId: string, term: string, onlyPublic: boolean | undef
   const text = sql`${person.searchText} like ${likePattern(term)}`;
   if (!isYearTerm(term)) return text;
   const year = term.padStart(4, '0');
-  return sql`(${text} or exists (
-    select 1 from ${eventParticipant} ep join ${event} e on e.tree_id = ep.tree_id and e.id = ep.event_id
-    where ep.tree_id = ${treeId} and ep.person_id = ${person.id} and ep.role = 'primary'
+  // Uncorrelated: the main persons of that year's events are found once (a hashed subplan), not per person.
+  return sql`(${text} or ${person.id} in (
+    select ep.person_id from ${eventParticipant} ep join ${event} e on e.tree_id = ep.tree_id and e.id = ep.event_id
+    where ep.tree_id = ${treeId} and e.tree_id = ${treeId} and ep.role = 'primary'
       and (left(e.start_date, 4) = ${year} or left(e.end_date, 4) = ${year})
       ${onlyPublic ? sql`and ${publicEvent(treeId, sql`e.id`)}` : sql``}))`;
 }
