@@ -178,6 +178,11 @@ async function buildVariedDatabase() {
   const karin = await family.childOf(erik.id, { fName: 'Karin', lName: 'Öberg' }, anna.id);
   await family.parentOf(erik.id, { fName: 'Per', lName: 'Öberg', gender: 'male' });
   await family.siblingOf(anna.id, { fName: 'Märta', lName: 'Ärlig' });
+  const named = await owner.client.put(`${api}/person/${anna.id}/names`, {
+    revision: (await family.get(anna.id)).revision,
+    names: [{ type: 'birth', fName: 'Anna', lName: 'Ärlig' }, { type: 'married', lName: 'Öberg', fromDate: '1849' }],
+  });
+  if (named.status !== 200) throw new Error(`names: ${named.status} ${JSON.stringify(named.body)}`);
   await post('location', {
     location: {
       name: 'Sunne',
