@@ -11,8 +11,8 @@ import { createJobService, type JobService } from './modules/job/job.service.ts'
 import { createLocationService, type LocationService } from './modules/location/location.service.ts';
 import { createNoteService, type NoteService } from './modules/note/note.service.ts';
 import { createOverviewService, type OverviewService } from './modules/overview/overview.service.ts';
-import { createSearchService, type SearchService } from './modules/search/search.service.ts';
 import { createPersonService, type PersonService } from './modules/person/person.service.ts';
+import { createSearchService, type SearchService } from './modules/search/search.service.ts';
 import { createSourceService, type SourceService } from './modules/source/source.service.ts';
 import { createTreeService, type TreeService } from './modules/tree/tree.service.ts';
 import { createUserService, type UserService } from './modules/user/user.service.ts';

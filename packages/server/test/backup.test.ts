@@ -180,7 +180,10 @@ async function buildVariedDatabase() {
   await family.siblingOf(anna.id, { fName: 'Märta', lName: 'Ärlig' });
   const named = await owner.client.put(`${api}/person/${anna.id}/names`, {
     revision: (await family.get(anna.id)).revision,
-    names: [{ type: 'birth', fName: 'Anna', lName: 'Ärlig' }, { type: 'married', lName: 'Öberg', fromDate: '1849' }],
+    names: [
+      { type: 'birth', fName: 'Anna', lName: 'Ärlig' },
+      { type: 'married', lName: 'Öberg', fromDate: '1849' },
+    ],
   });
   if (named.status !== 200) throw new Error(`names: ${named.status} ${JSON.stringify(named.body)}`);
   await post('location', {

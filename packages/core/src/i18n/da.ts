@@ -379,7 +379,8 @@ export const da = {
     participant: {
       newPerson: 'Ny person: {{name}}',
       newPersonEmpty: 'Ny person',
-      newPersonHint: 'Er personen ikke i træet? Personen tilføjes, når begivenheden gemmes; annullerer du begivenheden, oprettes ingen.',
+      newPersonHint:
+        'Er personen ikke i træet? Personen tilføjes, når begivenheden gemmes; annullerer du begivenheden, oprettes ingen.',
       newTitle: 'Tilføj deltager',
       editTitle: 'Redigér deltager',
       person: 'Person',

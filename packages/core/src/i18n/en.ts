@@ -384,7 +384,8 @@ export const en = {
     participant: {
       newPerson: 'New person: {{name}}',
       newPersonEmpty: 'New person',
-      newPersonHint: 'Not in the tree yet? The person is added when the event is saved; if you cancel the event, nobody is created.',
+      newPersonHint:
+        'Not in the tree yet? The person is added when the event is saved; if you cancel the event, nobody is created.',
       newTitle: 'Add participant',
       editTitle: 'Edit participant',
       person: 'Person',

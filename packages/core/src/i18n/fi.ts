@@ -98,7 +98,8 @@ export const fi = {
     error: {
       notFound: 'Paikkaa ei löytynyt.',
       cycle: 'Paikka ei voi sijaita itsensä sisällä.',
-      ambiguous: 'Useammalla paikalla on tämä nimi. Valitse jokin niistä tai kirjoita lisää tasoja (esim. pitäjä ja lääni).',
+      ambiguous:
+        'Useammalla paikalla on tämä nimi. Valitse jokin niistä tai kirjoita lisää tasoja (esim. pitäjä ja lääni).',
     },
   },
   places: {
@@ -383,7 +384,8 @@ export const fi = {
     participant: {
       newPerson: 'Uusi henkilö: {{name}}',
       newPersonEmpty: 'Uusi henkilö',
-      newPersonHint: 'Eikö henkilö ole vielä sukupuussa? Henkilö lisätään, kun tapahtuma tallennetaan; jos peruutat tapahtuman, ketään ei luoda.',
+      newPersonHint:
+        'Eikö henkilö ole vielä sukupuussa? Henkilö lisätään, kun tapahtuma tallennetaan; jos peruutat tapahtuman, ketään ei luoda.',
       newTitle: 'Lisää osallistuja',
       editTitle: 'Muokkaa osallistujaa',
       person: 'Henkilö',

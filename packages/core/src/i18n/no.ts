@@ -379,7 +379,8 @@ export const no = {
     participant: {
       newPerson: 'Ny person: {{name}}',
       newPersonEmpty: 'Ny person',
-      newPersonHint: 'Finnes ikke personen i treet? Personen legges til når hendelsen lagres; avbryter du hendelsen, opprettes ingen.',
+      newPersonHint:
+        'Finnes ikke personen i treet? Personen legges til når hendelsen lagres; avbryter du hendelsen, opprettes ingen.',
       newTitle: 'Legg til deltaker',
       editTitle: 'Rediger deltaker',
       person: 'Person',

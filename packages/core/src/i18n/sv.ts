@@ -379,7 +379,8 @@ export const sv = {
     participant: {
       newPerson: 'Ny person: {{name}}',
       newPersonEmpty: 'Ny person',
-      newPersonHint: 'Finns personen inte i trädet? Personen läggs till när händelsen sparas; avbryter du händelsen skapas ingen.',
+      newPersonHint:
+        'Finns personen inte i trädet? Personen läggs till när händelsen sparas; avbryter du händelsen skapas ingen.',
       newTitle: 'Lägg till deltagare',
       editTitle: 'Redigera deltagare',
       person: 'Person',
