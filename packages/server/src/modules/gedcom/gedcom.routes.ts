@@ -87,7 +87,7 @@ export function registerGedcomRoutes(app: FastifyInstance, ctx: AppContext) {
       {
         bodyLimit: config.gedcomMaxBytes,
         // Signed in, the user named in the path, and an announced size within the tier: before any byte is read.
-        onRequest: checkUploadBeforeBody(auth, users, config.gedcomMaxBytes),
+        onRequest: checkUploadBeforeBody(auth, users, config.gedcomMaxBytes, gedcom.assertRoomForUpload),
         schema: {
           tags,
           summary: 'Create a tree from a GEDCOM file (the bytes, or { gedcomString })',

@@ -197,6 +197,12 @@ export function createGedcomService({
     checkImport,
 
     /**
+     * Refuses (507) an upload of about `bytes` before its body is read, when the data directory
+     * clearly cannot hold its import: nothing, not even the spool file, is written.
+     */
+    assertRoomForUpload: (bytes: number) => assertRoomForImport(freeBytes, bytes),
+
+    /**
      * Creates a tree from a GEDCOM file in one transaction: a refused, failed or cancelled import
      * leaves nothing behind. Size and content limits are checked before anything is written. A
      * spooled file is read from the disk: up to 8 MB once into memory, larger ones streamed.

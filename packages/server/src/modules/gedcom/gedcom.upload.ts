@@ -63,7 +63,12 @@ function bodyLimitOf(request: FastifyRequest, allowance: UploadAllowance): numbe
  * The upload's `onRequest` hook: the signed-in user must be the one named in the path, and an
  * announced body must fit their tier (free: 5 MB, SPEC §5; paid: GEDCOM_MAX_BYTES).
  */
-export function checkUploadBeforeBody(auth: Auth, users: UserService, maxPaidBytes: number) {
+export function checkUploadBeforeBody(
+  auth: Auth,
+  users: UserService,
+  maxPaidBytes: number,
+  assertRoom: (bytes: number) => Promise<void> = async () => undefined,
+) {
   return async (request: FastifyRequest): Promise<void> => {
     const viewer = await requireUser(auth, request);
     users.assertSelf(viewer.id, String((request.params as { userId?: unknown }).userId ?? ''));
@@ -73,6 +78,11 @@ export function checkUploadBeforeBody(auth: Auth, users: UserService, maxPaidByt
     const announced = Number(request.headers['content-length']);
     if (Number.isSafeInteger(announced) && announced > bodyLimitOf(request, allowance)) {
       throw tooLarge(allowance, announced);
+    }
+    // An announced file the disk clearly cannot hold is refused before it is spooled (507); a JSON
+    // body's text may be up to twice its file. Without a length the service checks after reading.
+    if (Number.isSafeInteger(announced) && announced > 0) {
+      await assertRoom(isJson(request) ? Math.floor(announced / jsonOverhead) : announced);
     }
   };
 }
