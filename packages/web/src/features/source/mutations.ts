@@ -24,7 +24,7 @@ import { type SourceKind, sourceKeys, sourcePath } from './queries.ts';
  *   or deleted): the tree's events and places, which carry their citations as summaries, and the
  *   notes, which cite them too;
  * - a new or deleted source: the counts (main nodes, the tree and the tree list);
- * - a deletion: the deleted sources' own queries leave the cache.
+ * - a deletion: the deleted sources' own queries are only marked stale (never asked for again).
  * The saved source itself is set from the answer, so its dialog does not ask again.
  */
 
@@ -35,6 +35,8 @@ interface Refresh {
   isCountChanged?: boolean;
   /** Whether events, places and notes may show what changed. */
   isCited?: boolean;
+  /** Queries left alone (those about deleted sources, already marked stale without a refetch). */
+  skip?: (queryKey: readonly unknown[]) => boolean;
 }
 
 function refreshCounts(queryClient: QueryClient, treeId: string): Promise<unknown> {
@@ -46,14 +48,14 @@ function refreshCounts(queryClient: QueryClient, treeId: string): Promise<unknow
 }
 
 function refreshAfterChange(queryClient: QueryClient, treeId: string, refresh: Refresh): Promise<unknown> {
-  const { kind, saved, isCountChanged = false, isCited = false } = refresh;
+  const { kind, saved, isCountChanged = false, isCited = false, skip = () => false } = refresh;
   const savedKey = saved ? sourceKeys.detail(treeId, kind, saved.id) : null;
   if (savedKey) queryClient.setQueryData(savedKey, saved);
   const savedPath = savedKey?.join('/');
   return Promise.all([
     queryClient.invalidateQueries({
       queryKey: sourceKeys.tree(treeId),
-      predicate: (query) => query.queryKey.join('/') !== savedPath,
+      predicate: (query) => query.queryKey.join('/') !== savedPath && !skip(query.queryKey),
     }),
     isCited ? queryClient.invalidateQueries({ queryKey: eventKeys.tree(treeId) }) : null,
     isCited ? queryClient.invalidateQueries({ queryKey: locationKeys.tree(treeId) }) : null,
@@ -62,14 +64,28 @@ function refreshAfterChange(queryClient: QueryClient, treeId: string, refresh: R
   ]);
 }
 
-/** After a delete: the deleted sources' queries leave the cache at once, the rest refreshes without waiting. */
+/** After a delete: the deleted sources' queries are marked stale without a refetch, the rest refreshes without waiting. */
 function refreshAfterDelete(queryClient: QueryClient, treeId: string, deletedIds: readonly string[]): void {
   const deleted = new Set(deletedIds);
-  queryClient.removeQueries({
+  // Only marked stale, not removed: a dialog still showing a deleted record while it closes would
+  // otherwise ask for it again at once, into a 404.
+  const isDeleted = (queryKey: readonly unknown[]) =>
+    queryKey.some((part) => typeof part === 'string' && deleted.has(part));
+  void queryClient.cancelQueries({
     queryKey: sourceKeys.tree(treeId),
-    predicate: (query) => query.queryKey.some((part) => typeof part === 'string' && deleted.has(part)),
+    predicate: (query) => isDeleted(query.queryKey),
   });
-  void refreshAfterChange(queryClient, treeId, { kind: 'citation', isCountChanged: true, isCited: true });
+  void queryClient.invalidateQueries({
+    queryKey: sourceKeys.tree(treeId),
+    predicate: (query) => isDeleted(query.queryKey),
+    refetchType: 'none',
+  });
+  void refreshAfterChange(queryClient, treeId, {
+    kind: 'citation',
+    isCountChanged: true,
+    isCited: true,
+    skip: isDeleted,
+  });
 }
 
 export interface CreateCitationVariables {
