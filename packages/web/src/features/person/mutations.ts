@@ -84,7 +84,7 @@ export function useUpdateName(treeId: string) {
     mutationFn: ({ personId, body }: { personId: string; body: NameBody & { revision: number } }) =>
       api.put(personPath(treeId, personId, '/name'), body, { schema: personSchema }),
     onSuccess: (person) => refreshPerson(queryClient, treeId, person),
-    meta: { errorDisplay: 'inline' },
+    meta: { errorDisplay: 'inline', notice: 'saved' },
   });
 }
 
@@ -101,7 +101,7 @@ export function useUpdateOccupation(treeId: string) {
       revision: number;
     }) => api.put(personPath(treeId, personId, '/occ'), { occupation, revision }, { schema: personSchema }),
     onSuccess: (person) => refreshPerson(queryClient, treeId, person),
-    meta: { errorDisplay: 'inline' },
+    meta: { errorDisplay: 'inline', notice: 'saved' },
   });
 }
 
@@ -122,7 +122,7 @@ export function useUpdateGender(treeId: string) {
       queryClient.setQueryData(key, updated);
       return invalidateRelatives(queryClient, treeId, updated);
     },
-    meta: { errorDisplay: 'inline' },
+    meta: { errorDisplay: 'inline', notice: 'saved' },
   });
 }
 
@@ -146,7 +146,7 @@ export function useUpdateDescription(treeId: string) {
     onSuccess: (person) => {
       queryClient.setQueryData(personKeys.detail(treeId, person.id), person);
     },
-    meta: { errorDisplay: 'inline' },
+    meta: { errorDisplay: 'inline', notice: 'saved' },
   });
 }
 
@@ -166,7 +166,7 @@ export function useIntroducePerson(treeId: string) {
       const stored = personConflictOf(error);
       return stored ? refreshPerson(queryClient, treeId, stored) : undefined;
     },
-    meta: { errorDisplay: 'inline' },
+    meta: { errorDisplay: 'inline', notice: 'saved' },
   });
 }
 
@@ -180,7 +180,7 @@ function useCreation<V>(treeId: string, mutationFn: (variables: V) => Promise<Pe
       queryClient.setQueryData(personKeys.detail(treeId, person.id), person);
       return Promise.all([refreshRelations(queryClient, treeId), refreshCounts(queryClient, treeId)]);
     },
-    meta: { errorDisplay: 'inline' },
+    meta: { errorDisplay: 'inline', notice: 'saved' },
   });
 }
 
@@ -212,7 +212,7 @@ function useRelationChange<V, R>(treeId: string, mutationFn: (variables: V) => P
   return useMutation({
     mutationFn,
     onSuccess: () => refreshRelations(queryClient, treeId),
-    meta: { errorDisplay: 'inline' },
+    meta: { errorDisplay: 'inline', notice: 'saved' },
   });
 }
 
@@ -290,7 +290,7 @@ export function useSetRoot(treeId: string) {
         queryClient.invalidateQueries({ queryKey: treeKeys.lists() }),
       ]);
     },
-    meta: { errorDisplay: 'inline' },
+    meta: { errorDisplay: 'inline', notice: 'saved' },
   });
 }
 
@@ -321,6 +321,6 @@ export function useDeletePerson(treeId: string) {
         refreshCounts(queryClient, treeId),
       ]);
     },
-    meta: { errorDisplay: 'inline' },
+    meta: { errorDisplay: 'inline', notice: 'deleted' },
   });
 }
