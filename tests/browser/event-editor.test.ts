@@ -287,9 +287,6 @@ describe.skipIf(!browserAvailable())('the event modal in the browser', () => {
   });
 
   it('deletes an event after confirming, leaving for the main person', async () => {
-    // Known defect (reported, web features/event and features/source): after the delete, the still
-    // open editor asks for the deleted event's simultaneous events once more, which answers 404.
-    session.expectHttpError(404, /\/event\/[^/]+\/simultaneous$/);
     await shell.goto(`/app/${treeId}/event/${events.death}`);
     await page.getByTestId('event-page-edit').click();
     await modal.waitForEditor();
