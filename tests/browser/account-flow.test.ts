@@ -15,7 +15,7 @@ async function newestResetLink(server: AppServer, to: string): Promise<string> {
     const newest = (await server.readOutbox()).filter((mail) => mail.to === to).at(-1);
     return newest?.links?.resetPassword ?? newest?.text.match(/https?:\/\/\S+\/reset-password\?token=\S+/)?.[0];
   };
-  await expect.poll(link, { message: `a reset e-mail to ${to} in the outbox`, timeout: 10_000 }).toBeTruthy();
+  await expect.poll(link, { message: `a reset e-mail to ${to} in the outbox` }).toBeTruthy();
   return (await link()) ?? '';
 }
 

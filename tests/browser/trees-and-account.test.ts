@@ -149,14 +149,14 @@ describe.skipIf(!browserAvailable())('trees, account and subscription', () => {
     await free.send('POST', `${treeId}/event`, { type: 'baptism', startDate: '1830-02-02', participants: primary });
     await page.goto(`${session.server.url}/app/${treeId}/events`);
     const rows = page.getByTestId('event-list').getByTestId('event-row');
-    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(2);
+    await expect.poll(() => rows.count()).toBe(2);
     const typeChoice = page.getByTestId('event-list-type-filter');
     expect(await typeChoice.getAttribute('aria-label')).toBe(sv('personEvents.eventList.typeLabel'));
     await typeChoice.click();
     await typeChoice.fill(sv('events.types.baptism.name'));
     await page.getByRole('option', { name: sv('events.types.baptism.name'), exact: true }).click();
-    await expect.poll(() => new URL(page.url()).searchParams.get('type'), { timeout: 10_000 }).toBe('baptism');
-    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => new URL(page.url()).searchParams.get('type')).toBe('baptism');
+    await expect.poll(() => rows.count()).toBe(1);
     expect(await rows.first().innerText()).toContain(sv('events.types.baptism.name'));
   });
 
@@ -223,19 +223,17 @@ describe.skipIf(!browserAvailable())('a tree list for owners with many trees', (
     const page = session.page;
     await page.goto(`${session.server.url}/trees`);
     const cardNames = () => page.getByTestId('tree-card-name').allTextContents();
-    await expect
-      .poll(cardNames, { timeout: 10_000 })
-      .toEqual(['Grannarna', 'Släkten Ahl', 'Släkten Berg i Småland', 'Släkten Öst']);
+    await expect.poll(cardNames).toEqual(['Grannarna', 'Släkten Ahl', 'Släkten Berg i Småland', 'Släkten Öst']);
 
     await page.getByTestId('tree-list-search').fill('småland släkten');
-    await expect.poll(cardNames, { timeout: 10_000 }).toEqual(['Släkten Berg i Småland']);
+    await expect.poll(cardNames).toEqual(['Släkten Berg i Småland']);
     await page.getByTestId('tree-list-search').fill('ingen sådan');
     await page.getByTestId('tree-list-no-match').waitFor();
     await page.getByTestId('tree-list-search').fill('');
 
     await page.getByTestId('tree-list-sort').first().click();
     await page.getByRole('option', { name: sv('trees.listTools.bySize'), exact: true }).click();
-    await expect.poll(async () => (await cardNames())[0], { timeout: 10_000 }).toBe('Släkten Öst');
+    await expect.poll(async () => (await cardNames())[0]).toBe('Släkten Öst');
     expect(new URL(page.url()).searchParams.get('sort')).toBe('size');
     await session.screenshot('tree-list-tools.png');
   });

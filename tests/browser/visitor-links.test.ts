@@ -45,7 +45,7 @@ describe.skipIf(!browserAvailable())('a visitor’s page addresses', () => {
   it('keeps the token in the address of the page the share link opens, and in the tree’s links', async () => {
     await page.goto(`${session.server.url}/share/${token}`);
     await page.waitForURL(`**/share/${token}/${treeId}/person/${rootId}`);
-    await expect.poll(() => page.getByTestId('person-name').textContent(), { timeout: 10_000 }).toContain('Hedvig');
+    await expect.poll(() => page.getByTestId('person-name').textContent()).toContain('Hedvig');
     await page.getByTestId('visitor-banner').waitFor();
     const persons = page.getByTestId('nav-tree-search').first();
     expect(await persons.getAttribute('href')).toBe(`/share/${token}/${treeId}/persons`);
@@ -59,7 +59,7 @@ describe.skipIf(!browserAvailable())('a visitor’s page addresses', () => {
       .click({ modifiers: ['Control'] });
     const tab = await opened;
     await tab.waitForURL(`**/share/${token}/${treeId}/persons`);
-    await expect.poll(() => tab.locator('body').innerText(), { timeout: 10_000 }).toContain('Gustav');
+    await expect.poll(() => tab.locator('body').innerText()).toContain('Gustav');
     await tab.getByTestId('visitor-banner').waitFor();
     await tab.close();
   });
@@ -76,7 +76,7 @@ describe.skipIf(!browserAvailable())('a visitor’s page addresses', () => {
           errors.push(`${response.url()} ${response.status()}`);
       });
       await tab.goto(`${session.server.url}/share/${token}/${treeId}/person/${gustavId}`);
-      await expect.poll(() => tab.getByTestId('person-name').textContent(), { timeout: 10_000 }).toContain('Gustav');
+      await expect.poll(() => tab.getByTestId('person-name').textContent()).toContain('Gustav');
       await tab.getByTestId('visitor-banner').waitFor();
       expect(await tab.getByTestId('person-name-edit').count()).toBe(0);
       expect(await tab.getByTestId('person-add-event').count()).toBe(0);

@@ -65,9 +65,7 @@ describe.skipIf(!browserAvailable())('a visitor of a shared tree', () => {
   it('opens the shared tree signed out, read-only, with the living root as "Privat"', async () => {
     await page.goto(`${session.server.url}/share/${token}`);
     await page.waitForURL(`**/share/${token}/${treeId}/person/${rootId}`);
-    await expect
-      .poll(() => page.getByTestId('person-name').textContent(), { timeout: 10_000 })
-      .toBe(sv('visitor.private'));
+    await expect.poll(() => page.getByTestId('person-name').textContent()).toBe(sv('visitor.private'));
     await page.getByTestId('visitor-banner').waitFor();
     for (const control of ['person-name-edit', 'person-add-event', 'person-delete', 'person-make-root', 'add-child']) {
       expect(await page.getByTestId(control).count(), control).toBe(0);
@@ -81,8 +79,8 @@ describe.skipIf(!browserAvailable())('a visitor of a shared tree', () => {
 
   it('shows a person who is long dead with names and dates, still read-only', async () => {
     await page.goto(`${session.server.url}/app/${treeId}/person/${gustavId}`);
-    await expect.poll(() => page.getByTestId('person-name').textContent(), { timeout: 10_000 }).toContain('Gustav');
-    await expect.poll(() => page.locator('body').innerText(), { timeout: 10_000 }).toContain('1850');
+    await expect.poll(() => page.getByTestId('person-name').textContent()).toContain('Gustav');
+    await expect.poll(() => page.locator('body').innerText()).toContain('1850');
     expect(await page.getByTestId('person-name-edit').count()).toBe(0);
     expect(await page.getByTestId('person-add-event').count()).toBe(0);
   });
@@ -104,14 +102,14 @@ describe.skipIf(!browserAvailable())('a visitor of a shared tree', () => {
 
   it('shows the places read-only', async () => {
     await page.goto(`${session.server.url}/app/${treeId}/places`);
-    await expect.poll(() => page.locator('body').innerText(), { timeout: 10_000 }).toContain('Sunne');
+    await expect.poll(() => page.locator('body').innerText()).toContain('Sunne');
     expect(await page.getByTestId('places-new').count()).toBe(0);
     expect(await page.getByTestId('places-find-or-add').count()).toBe(0);
   });
 
   it('lists only persons who are not living', async () => {
     await page.goto(`${session.server.url}/app/${treeId}/persons`);
-    await expect.poll(() => page.locator('body').innerText(), { timeout: 10_000 }).toContain('Gustav');
+    await expect.poll(() => page.locator('body').innerText()).toContain('Gustav');
     const text = await page.locator('body').innerText();
     expect(text).not.toContain('Levandesson');
   });
@@ -136,9 +134,7 @@ describe.skipIf(!browserAvailable())('a visitor of a shared tree', () => {
       .where(eq(subscription.userId, owner.userId));
     session.expectHttpError(403, /\/api\/share\//);
     await page.goto(`${session.server.url}/share/${again.token}`);
-    await expect
-      .poll(() => page.locator('body').innerText(), { timeout: 10_000 })
-      .toContain(sv('tree.error.ownerSubscriptionExpired'));
+    await expect.poll(() => page.locator('body').innerText()).toContain(sv('tree.error.ownerSubscriptionExpired'));
     await session.screenshot('visitor-owner-expired.png');
     expect(pageErrors).toEqual([]);
   });
