@@ -1,3 +1,4 @@
+import { dateTextDayRange } from './date-text.ts';
 import {
   firstDayOf,
   isoDayOf,
@@ -40,6 +41,11 @@ export interface EventDateInput {
   startDateType?: string | null;
   endDate?: string | null;
   endDateType?: string | null;
+  /**
+   * The date as an imported file wrote it (an event's `dateText`). Only shown and sorted by, and
+   * only when there is no start date: see date-text.ts.
+   */
+  dateText?: string | null;
 }
 
 export const emptyEventDate: EventDate = {
@@ -226,8 +232,28 @@ export function eventDateSortDay(input: EventDateInput | null | undefined): Part
 }
 
 /**
+ * The days an event sorts by: its start's sort day and its end's; for an event known only by its
+ * date text (another calendar, before the common era, a phrase), the text's best-known Gregorian
+ * days, as `date_from`/`date_to` hold them. Null without any date.
+ */
+function sortDaysOf(input: EventDateInput | null | undefined): { start: number; end: number } | null {
+  const date = resolveEventDate(input);
+  if (date.startDate !== null && date.endDate !== null) {
+    return {
+      start: sortDay(date.startDate, date.startDateType, 'start'),
+      end: sortDay(date.endDate, date.endDateType, 'end'),
+    };
+  }
+  const range = dateTextDayRange(input?.dateText);
+  const start = range?.from ?? range?.to ?? null;
+  if (start === null) return null;
+  return { start, end: range?.to ?? start };
+}
+
+/**
  * Orders event dates: by the day the start sorts by, then the wider date first (so 1850 comes
- * before 1850-01-01, and 1850-03 before 1850-03-12). Events without a date come last in either
+ * before 1850-01-01, and 1850-03 before 1850-03-12). A date known only as text sorts by its
+ * best-known Gregorian day (`dateTextDayRange`). Events without a date come last in either
  * direction. Equal dates compare 0, leaving the order to the next rule (role order).
  */
 export function compareEventDates(
@@ -235,14 +261,27 @@ export function compareEventDates(
   b: EventDateInput | null | undefined,
   direction: 'asc' | 'desc' = 'asc',
 ): number {
-  const left = resolveEventDate(a);
-  const right = resolveEventDate(b);
-  if (left.startDate === null || left.endDate === null) return right.startDate === null ? 0 : 1;
-  if (right.startDate === null || right.endDate === null) return -1;
+  const left = sortDaysOf(a);
+  const right = sortDaysOf(b);
+  if (left === null) return right === null ? 0 : 1;
+  if (right === null) return -1;
   const sign = direction === 'asc' ? 1 : -1;
-  const byStart =
-    sortDay(left.startDate, left.startDateType, 'start') - sortDay(right.startDate, right.startDateType, 'start');
+  const byStart = left.start - right.start;
   if (byStart !== 0) return sign * byStart;
-  const byEnd = sortDay(right.endDate, right.endDateType, 'end') - sortDay(left.endDate, left.endDateType, 'end');
-  return sign * byEnd;
+  return sign * (right.end - left.end);
+}
+
+/**
+ * GEDCOM 7 open periods (issue 20 item 5). A period with only a start, `FROM 730` (began in 730,
+ * its end unknown), is stored as the start date exact and the same date "after" as its end; a
+ * period with only an end, `TO 1042`, as the date "before" and the same date exact. These pairs
+ * read "from 730" and "until 1042" and are written back as `FROM 730` and `TO 1042`. Null for
+ * every other date.
+ */
+export function openPeriodOf(input: EventDateInput | null | undefined): 'from' | 'until' | null {
+  const date = resolveEventDate(input);
+  if (date.startDate === null || date.startDate !== date.endDate) return null;
+  if (date.startDateType === 'exact' && date.endDateType === 'after') return 'from';
+  if (date.startDateType === 'before' && date.endDateType === 'exact') return 'until';
+  return null;
 }

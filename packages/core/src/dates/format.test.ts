@@ -97,3 +97,28 @@ describe('showing an event date', () => {
     expect(formatEventDate({ startDate: '', startDateType: 'about' }, 'sv')).toBe('');
   });
 });
+
+// Issue 20 item 5: GEDCOM 7's FROM 730 (stored as 730 – after 730) and TO 1042 (before 1042 – 1042).
+describe('showing an open period', () => {
+  it.each([
+    ['en', 'from 730', 'until 1042'],
+    ['sv', 'från 730', 'till 1042'],
+    ['da', 'fra 730', 'til 1042'],
+    ['no', 'fra 730', 'til 1042'],
+    ['fi', '730 alkaen', '1042 asti'],
+  ] as const)('reads from and until in %s', (language, from, until) => {
+    const fromDate = { startDate: '0730', startDateType: 'exact', endDate: '0730', endDateType: 'after' };
+    const untilDate = { startDate: '1042', startDateType: 'before', endDate: '1042', endDateType: 'exact' };
+    expect(formatEventDate(fromDate, language)).toBe(from);
+    expect(formatEventDate(untilDate, language)).toBe(until);
+  });
+
+  it('leaves other ranges with an open side as ranges', () => {
+    expect(formatEventDate({ startDate: '1850', endDate: '1860', endDateType: 'after' }, 'en')).toBe(
+      '1850 – after 1860',
+    );
+    expect(formatEventDate({ startDate: '1850-03', endDate: '1850', endDateType: 'after' }, 'en')).toBe(
+      'March 1850 – after 1850',
+    );
+  });
+});

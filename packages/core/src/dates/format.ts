@@ -1,7 +1,8 @@
 import { fillPlaceholders } from '../i18n/placeholders.ts';
 import { ruleTexts } from '../i18n/rule-texts.ts';
 import type { Language } from '../schemas/common.ts';
-import { type DateType, type EventDateInput, isDateRange, resolveEventDate } from './event-date.ts';
+import { formatDateText } from './date-text.ts';
+import { type DateType, type EventDateInput, isDateRange, openPeriodOf, resolveEventDate } from './event-date.ts';
 import { formatYear, parsePartialDate } from './partial-date.ts';
 
 /** The date words of a language (the dictionaries' `dates` section, without the whole dictionary). */
@@ -54,12 +55,18 @@ function formatTyped(date: string, type: DateType, language: Language): string {
 
 /**
  * An event's date as it is read (SPEC §4): "12 March 1850", "about 1850", "before May 1850",
- * "between 1850 and 1852", and for a range whose start and end differ "1850 – about 1855".
- * Empty text when the event has no date.
+ * "between 1850 and 1852", and for a range whose start and end differ "1850 – about 1855"; the
+ * open periods of GEDCOM 7 "from 730" and "until 1042" (`openPeriodOf`). Without a start date,
+ * the date text of an imported file as it is read (`formatDateText`: "1 January 1700 (Julian)",
+ * "44 BC"). Empty text when the event has no date.
  */
 export function formatEventDate(input: EventDateInput | null | undefined, language: Language): string {
   const date = resolveEventDate(input);
-  if (date.startDate === null || date.endDate === null) return '';
+  if (date.startDate === null || date.endDate === null) return formatDateText(input?.dateText, language);
+  const open = openPeriodOf(date);
+  if (open !== null) {
+    return fillPlaceholders(dateTexts(language).display[open], { date: formatPartialDate(date.startDate, language) });
+  }
   if (!isDateRange(date)) return formatTyped(date.startDate, date.startDateType, language);
   if (date.startDateType === 'between') {
     return fillPlaceholders(dateTexts(language).display.between, {
