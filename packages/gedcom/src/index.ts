@@ -9,7 +9,14 @@ export {
   parseGedcomDate,
 } from './date/date.ts';
 export { anselCharacter, decodeAnsel } from './decode/ansel.ts';
-export { createDecoder, type Detection, decode, detectEncoding, type StreamDecoder } from './decode/decode.ts';
+export {
+  createDecoder,
+  type Detection,
+  decode,
+  detectEncoding,
+  type StreamDecoder,
+  selectableEncodings,
+} from './decode/decode.ts';
 export { charsetFromDeclared, type HeaderFacts, sniffHeader } from './decode/detect.ts';
 export { GedcomError, type GedcomErrorCode } from './errors.ts';
 export {
@@ -24,7 +31,9 @@ export {
 } from './parse/parse.ts';
 export type {
   DecodeResult,
+  EncodingChoice,
   EncodingName,
+  EncodingReason,
   GedcomDocument,
   GedcomNode,
   GedcomRecord,

@@ -59,7 +59,30 @@ export type EncodingName =
   | 'CP1250'
   | 'CP437'
   | 'CP850'
-  | 'MACROMAN';
+  | 'CP852'
+  | 'MACROMAN'
+  | 'ISO-8859-1'
+  | 'ISO-8859-2'
+  | 'ISO-8859-15';
+
+/**
+ * Why the decoder read a file in its encoding: a byte order mark; UTF-16's zero bytes; valid
+ * UTF-8; only 7-bit bytes (the header's word is taken); for 8-bit bytes the header's code page
+ * because its letters read as words (`declared`), or another code page whose letters read as words
+ * better (`letters`); or the user's choice (`chosen`).
+ */
+export type EncodingReason = 'bom' | 'utf16' | 'utf8' | 'ascii' | 'declared' | 'letters' | 'chosen';
+
+export interface EncodingChoice {
+  reason: EncodingReason;
+  /**
+   * For 8-bit files: a word of the file as read, and as the runner-up code page (the header's one
+   * when the bytes overruled it) would read it, e.g. "Držić" against "Dr§i†".
+   */
+  example: { word: string; other: string; otherEncoding: EncodingName } | null;
+  /** For 8-bit files: the code pages, the most plausible first. */
+  ranked: EncodingName[];
+}
 
 export interface DecodeResult {
   text: string;
@@ -68,6 +91,8 @@ export interface DecodeResult {
   /** The header's `1 CHAR` value as written, or null when there is none. */
   declared: string | null;
   warnings: GedcomWarning[];
+  /** Why this encoding. */
+  choice: EncodingChoice;
 }
 
 export interface ParseOptions {
@@ -75,6 +100,8 @@ export interface ParseOptions {
   maxWarnings?: number;
   /** Called for each warning as it happens (also past maxWarnings). */
   onWarning?: (warning: GedcomWarning) => void;
+  /** Read bytes in this encoding whatever they look like (the user's pick); default: detected. */
+  encoding?: EncodingName | null;
 }
 
 export interface GedcomDocument {

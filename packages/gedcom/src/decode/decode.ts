@@ -4,10 +4,11 @@
  * contradict the header the bytes win, with a warning on the CHAR line.
  */
 import { GedcomError } from '../errors.ts';
-import type { DecodeResult, EncodingName, GedcomWarning } from '../types.ts';
-import { AnselDecoder, anselCharacter, isUndefinedAnsel } from './ansel.ts';
+import type { DecodeResult, EncodingChoice, EncodingName, GedcomWarning } from '../types.ts';
+import { AnselDecoder } from './ansel.ts';
 import { codePageTable, decodeWithTable, isSingleByteEncoding } from './code-pages.ts';
-import { charsetFromDeclared, type DeclaredCharset, scoreEightBit, sniffHeader, sniffUtf16 } from './detect.ts';
+import { charsetFromDeclared, type DeclaredCharset, sniffHeader, sniffUtf16 } from './detect.ts';
+import { eightBitCandidates, exampleWord, rankEightBit } from './plausibility.ts';
 
 /** Turns chunks of bytes into text; `final` flushes whatever a chunk boundary held back. */
 export interface StreamDecoder {
@@ -24,17 +25,34 @@ export interface Detection {
   text?: string;
   /** For UTF-8 read in chunks: the code page to fall back to if invalid bytes turn up later. */
   fallback: EncodingName;
+  /** Why this encoding. */
+  choice: EncodingChoice;
 }
+
+/** Every encoding a user may pick for a file (the import's preview), in the order a menu shows them. */
+export const selectableEncodings: readonly EncodingName[] = [
+  'UTF-8',
+  'UTF-16LE',
+  'UTF-16BE',
+  'ANSEL',
+  'CP1252',
+  'ISO-8859-1',
+  'ISO-8859-15',
+  'CP1250',
+  'ISO-8859-2',
+  'CP850',
+  'CP852',
+  'CP437',
+  'MACROMAN',
+];
+
+const noChoice = (reason: EncodingChoice['reason']): EncodingChoice => ({ reason, example: null, ranked: [] });
 
 const sniffWindow = 65536;
 const latin1 = new TextDecoder('latin1');
 
 function hasPrefix(bytes: Uint8Array, prefix: readonly number[]): boolean {
   return prefix.every((byte, index) => bytes[index] === byte);
-}
-
-function canCompose(mark: number, letter: number): boolean {
-  return (String.fromCharCode(letter) + anselCharacter(mark)).normalize('NFC').length === 1;
 }
 
 function mismatch(line: number, declared: string, encoding: EncodingName): GedcomWarning {
@@ -54,7 +72,7 @@ function isAsciiCompatible(charset: DeclaredCharset | null): charset is Encoding
  * Decides the encoding of a file (or of its first chunk, when `complete` is false). For a complete
  * input that turns out to be UTF-8 the text comes back too, so it is decoded once.
  */
-export function detectEncoding(bytes: Uint8Array, complete: boolean): Detection {
+export function detectEncoding(bytes: Uint8Array, complete: boolean, chosen?: EncodingName | null): Detection {
   if (complete && bytes.length === 0) throw new GedcomError('empty', 1, 'the file is empty');
   if (hasPrefix(bytes, [0x50, 0x4b, 0x03, 0x04])) {
     throw new GedcomError(
@@ -63,6 +81,8 @@ export function detectEncoding(bytes: Uint8Array, complete: boolean): Detection 
       'this is a ZIP archive (a GEDZIP .gdz file?), not GEDCOM text: unpack it and read the .ged file inside',
     );
   }
+
+  if (chosen) return chosenDetection(bytes, chosen);
 
   // Unicode with a byte order mark, or UTF-16 recognised from its zero bytes.
   let utf16: 'UTF-16LE' | 'UTF-16BE' | null = null;
@@ -90,7 +110,14 @@ export function detectEncoding(bytes: Uint8Array, complete: boolean): Detection 
     if (facts.char !== null && charset !== 'UTF-16' && charset !== utf16) {
       warnings.push(mismatch(facts.charLine, facts.char, utf16));
     }
-    return { encoding: utf16, declared: facts.char, offset, warnings, fallback: utf16 };
+    return {
+      encoding: utf16,
+      declared: facts.char,
+      offset,
+      warnings,
+      fallback: utf16,
+      choice: noChoice(offset > 0 ? 'bom' : 'utf16'),
+    };
   }
 
   const body = bytes.subarray(offset);
@@ -124,20 +151,27 @@ export function detectEncoding(bytes: Uint8Array, complete: boolean): Detection 
         warnings.push(mismatch(facts.charLine, declared, 'UTF-8'));
       }
       const fallback: EncodingName = encoding === 'UTF-8' || encoding === 'ASCII' ? 'CP1252' : encoding;
-      const result: Detection = { encoding, declared, offset, warnings, fallback };
+      const result: Detection = { encoding, declared, offset, warnings, fallback, choice: noChoice('ascii') };
       if (complete) result.text = utf8;
       return result;
     }
     if (declared !== null && charset !== null && charset !== 'UTF-8') {
       warnings.push(mismatch(facts.charLine, declared, 'UTF-8'));
     }
-    const result: Detection = { encoding: 'UTF-8', declared, offset, warnings, fallback: 'CP1252' };
+    const result: Detection = {
+      encoding: 'UTF-8',
+      declared,
+      offset,
+      warnings,
+      fallback: 'CP1252',
+      choice: noChoice(hasBom ? 'bom' : 'utf8'),
+    };
     if (complete) result.text = utf8;
     return result;
   }
 
   // 8-bit.
-  const encoding = chooseEightBit(sample, charset, declared, facts.charLine, warnings);
+  const { encoding, choice } = chooseEightBit(sample, charset, declared, facts.charLine, warnings);
   if (hasBom) {
     warnings.push({
       line: 1,
@@ -145,47 +179,64 @@ export function detectEncoding(bytes: Uint8Array, complete: boolean): Detection 
       message: `the file starts with a UTF-8 byte order mark but is not UTF-8; read as ${encoding}`,
     });
   }
-  return { encoding, declared, offset, warnings, fallback: encoding };
+  return { encoding, declared, offset, warnings, fallback: encoding, choice };
 }
 
+/**
+ * Decides among the 8-bit code pages by the letters they give (plausibility.ts): the header's code
+ * page wins unless another one reads the words clearly better. A file whose header names no
+ * 8-bit code page (none, ASCII, UTF-8, UTF-16) is read in the best one, with a warning.
+ */
 function chooseEightBit(
   bytes: Uint8Array,
   charset: DeclaredCharset | null,
   declared: string | null,
   charLine: number,
   warnings: GedcomWarning[],
-): EncodingName {
-  const scores = scoreEightBit(bytes, canCompose, isUndefinedAnsel);
-  const windowsPage: EncodingName = scores.centralEuropean ? 'CP1250' : 'CP1252';
-  const looksAnsel = scores.ansel > 2 * scores.windows + 2;
-  const looksWindows = scores.windows > 2 * scores.ansel + 2;
-
-  if (charset === 'ANSEL') {
-    if (!looksWindows) return 'ANSEL';
-    warnings.push(mismatch(charLine, declared ?? 'ANSEL', windowsPage));
-    return windowsPage;
-  }
-  if (charset === 'CP1252') {
-    if (looksAnsel) {
-      warnings.push(mismatch(charLine, declared ?? 'ANSI', 'ANSEL'));
-      return 'ANSEL';
-    }
-    if (windowsPage === 'CP1250') warnings.push(mismatch(charLine, declared ?? 'ANSI', 'CP1250'));
-    return windowsPage;
-  }
-  if (charset !== null && charset !== 'UTF-16' && isSingleByteEncoding(charset) && charset !== 'ASCII') {
-    // CP437, CP850, MacRoman, an explicit CP1250: nothing in the bytes can overrule these.
-    return charset;
-  }
-  // No header, ASCII, UTF-8 or UTF-16 declared: the bytes decide, Windows unless clearly ANSEL
-  // (a program that writes ANSEL says so; one that writes no CHAR is usually on Windows).
-  const guess: EncodingName = looksAnsel ? 'ANSEL' : windowsPage;
-  warnings.push(
-    declared === null
-      ? { line: 1, code: 'encoding-guessed', message: `no CHAR in the header; the bytes look like ${guess}` }
-      : mismatch(charLine, declared, guess),
+): { encoding: EncodingName; choice: EncodingChoice } {
+  const named =
+    charset !== null && eightBitCandidates.includes(charset as EncodingName) ? (charset as EncodingName) : null;
+  const ranked = rankEightBit(bytes, named);
+  const best = ranked[0] as (typeof ranked)[number];
+  const encoding = best.encoding;
+  const runnerUp = ranked.find(
+    (reading) => reading.encoding === (named !== null && named !== encoding ? named : ranked[1]?.encoding),
   );
-  return guess;
+  const example = runnerUp ? exampleWord(best, runnerUp) : null;
+  const choice: EncodingChoice = {
+    reason: named === encoding ? 'declared' : 'letters',
+    example: example && runnerUp ? { ...example, otherEncoding: runnerUp.encoding } : null,
+    ranked: ranked.map((reading) => reading.encoding),
+  };
+  if (named !== encoding) {
+    warnings.push(
+      declared === null
+        ? { line: 1, code: 'encoding-guessed', message: `no CHAR in the header; the bytes look like ${encoding}` }
+        : mismatch(charLine, declared, encoding),
+    );
+  }
+  return { encoding, choice };
+}
+
+/** The detection for an encoding the caller chose (the user, in the import's preview). */
+function chosenDetection(bytes: Uint8Array, encoding: EncodingName): Detection {
+  let offset = 0;
+  if (encoding === 'UTF-8' && hasPrefix(bytes, [0xef, 0xbb, 0xbf])) offset = 3;
+  else if (encoding === 'UTF-16LE' && hasPrefix(bytes, [0xff, 0xfe])) offset = 2;
+  else if (encoding === 'UTF-16BE' && hasPrefix(bytes, [0xfe, 0xff])) offset = 2;
+  const window = bytes.subarray(offset, offset + sniffWindow);
+  const head =
+    encoding === 'UTF-16LE' || encoding === 'UTF-16BE'
+      ? new TextDecoder(encoding.toLowerCase()).decode(window.subarray(0, window.length & ~1))
+      : latin1.decode(window);
+  return {
+    encoding,
+    declared: sniffHeader(head).char,
+    offset,
+    warnings: [],
+    fallback: encoding === 'UTF-8' ? 'CP1252' : encoding,
+    choice: noChoice('chosen'),
+  };
 }
 
 const decoderLabels: Partial<Record<EncodingName, string>> = {
@@ -278,9 +329,10 @@ export function checkText(text: string): string {
 /**
  * Decodes a whole GEDCOM file to text. Throws GedcomError for an empty file, a ZIP archive or
  * binary data; everything else decodes, with warnings where the header and the bytes disagree.
+ * `chosen` reads the bytes in that encoding whatever they look like (the user's pick).
  */
-export function decode(bytes: Uint8Array): DecodeResult {
-  const detection = detectEncoding(bytes, true);
+export function decode(bytes: Uint8Array, chosen?: EncodingName | null): DecodeResult {
+  const detection = detectEncoding(bytes, true, chosen);
   let text = detection.text ?? createDecoder(detection.encoding).decode(bytes.subarray(detection.offset), true);
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   return {
@@ -288,5 +340,6 @@ export function decode(bytes: Uint8Array): DecodeResult {
     encoding: detection.encoding,
     declared: detection.declared,
     warnings: detection.warnings,
+    choice: detection.choice,
   };
 }

@@ -1,7 +1,7 @@
 /**
  * What the first bytes and the header say about a file: byte order marks, UTF-16 without a mark,
- * the header's CHAR and GEDC.VERS, and, for 8-bit files whose header is missing or wrong, a guess
- * between ANSEL, Windows-1252 and Windows-1250 from the bytes themselves.
+ * the header's CHAR and GEDC.VERS. Which 8-bit code page the bytes are in is decided by their
+ * letters (plausibility.ts).
  */
 import type { EncodingName } from '../types.ts';
 
@@ -86,6 +86,17 @@ export function charsetFromDeclared(declared: string): DeclaredCharset | null {
     case 'WINDOWS1250':
     case 'CP1250':
       return 'CP1250';
+    case 'CP852':
+    case 'IBM852':
+    case 'DOS852':
+    case 'IBMPC852':
+      return 'CP852';
+    case 'ISO88592':
+    case 'LATIN2':
+      return 'ISO-8859-2';
+    case 'ISO885915':
+    case 'LATIN9':
+      return 'ISO-8859-15';
     case 'IBMPC':
     case 'IBM':
     case 'DOS':
@@ -122,62 +133,4 @@ export function sniffUtf16(bytes: Uint8Array): 'UTF-16LE' | 'UTF-16BE' | null {
   if (oddZeros > pairs * 0.3 && evenZeros < pairs * 0.05) return 'UTF-16LE';
   if (evenZeros > pairs * 0.3 && oddZeros < pairs * 0.05) return 'UTF-16BE';
   return null;
-}
-
-export interface EightBitScores {
-  /** Evidence for ANSEL: combining marks placed before a letter they can sit on. */
-  ansel: number;
-  /** Evidence for a Windows code page: accented letters ending words, 0x80-0x9F letters, 0xC9-0xDF. */
-  windows: number;
-  /** Evidence for Windows-1250 over 1252: Š/Ž/š/ž together with č/ř/ě/ł/ą/ę …, and no å. */
-  centralEuropean: boolean;
-}
-
-const isAsciiLetter = (byte: number) => (byte >= 0x41 && byte <= 0x5a) || (byte >= 0x61 && byte <= 0x7a);
-const isAsciiVowel = (byte: number) => 'AEIOUYaeiouy'.includes(String.fromCharCode(byte));
-
-/** Bytes that are letters in Windows-1250 but not (or other letters) in Windows-1252. */
-const centralEuropeanLetters = new Set([
-  0xe8, 0xc8, 0xf8, 0xd8, 0xec, 0xcc, 0xf9, 0xd9, 0xb9, 0xa5, 0xea, 0xca, 0xb3, 0xa3, 0x9c, 0x8c, 0x9f, 0x8f, 0xbf,
-  0xaf, 0xe6, 0xc6, 0xf0, 0xd0, 0xf2, 0xd2, 0x9d, 0x8d, 0xef, 0xcf, 0xf5, 0xd5, 0xfb, 0xdb, 0xe3, 0xc3, 0xbe, 0xbc,
-]);
-
-/**
- * Scores the bytes of an 8-bit file for ANSEL against a Windows code page. ANSEL puts a combining
- * mark before its letter, so a mark is followed by a vowel, by a letter it composes with or by
- * another mark; a Windows accented letter is as often followed by a consonant, a space or the end
- * of a word, and Windows text uses bytes ANSEL leaves undefined (0x80-0x9F quotes and dashes,
- * 0xC9-0xDF capitals, 0xFF). Marks on letters with no precomposed form count a little for Windows:
- * real ANSEL data rarely has them (only the torture tests, which have thousands of the others).
- */
-export function scoreEightBit(
-  bytes: Uint8Array,
-  canCompose: (mark: number, letter: number) => boolean,
-  isUndefinedAnsel: (byte: number) => boolean,
-): EightBitScores {
-  let ansel = 0;
-  let windows = 0;
-  let slavicCaronLetters = 0;
-  let centralOnly = 0;
-  let nordic = 0;
-  const length = bytes.length;
-  for (let index = 0; index < length; index++) {
-    const byte = bytes[index] as number;
-    if (byte < 0x80) continue;
-    if (byte === 0x8a || byte === 0x8e || byte === 0x9a || byte === 0x9e) slavicCaronLetters++;
-    if (centralEuropeanLetters.has(byte)) centralOnly++;
-    if (byte === 0xe5 || byte === 0xc5) nordic++;
-    if (byte >= 0xe0 && byte <= 0xfe && !isUndefinedAnsel(byte)) {
-      const next = index + 1 < length ? (bytes[index + 1] as number) : 0x0a;
-      if (next >= 0xe0 && next <= 0xfe) ansel += 1;
-      else if (isAsciiVowel(next)) ansel += 1;
-      else if (isAsciiLetter(next)) {
-        if (canCompose(byte, next)) ansel += 1;
-        else windows += 0.25;
-      } else windows += 2;
-    } else if (isUndefinedAnsel(byte)) {
-      windows += byte < 0xa0 ? 5 : 3;
-    }
-  }
-  return { ansel, windows, centralEuropean: slavicCaronLetters > 0 && centralOnly > 0 && nordic === 0 };
 }

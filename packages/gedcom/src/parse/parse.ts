@@ -16,7 +16,15 @@ import {
 } from '../decode/decode.ts';
 import { sniffHeader } from '../decode/detect.ts';
 import { WarningSink } from '../errors.ts';
-import type { EncodingName, GedcomDocument, GedcomNode, GedcomRecord, GedcomWarning, ParseOptions } from '../types.ts';
+import type {
+  EncodingChoice,
+  EncodingName,
+  GedcomDocument,
+  GedcomNode,
+  GedcomRecord,
+  GedcomWarning,
+  ParseOptions,
+} from '../types.ts';
 import { GedcomScanner } from './scanner.ts';
 
 export type GedcomInput = Uint8Array | string;
@@ -79,6 +87,8 @@ class RecordRules {
 export class GedcomRecordStream implements Iterable<GedcomRecord> {
   readonly encoding: EncodingName | null;
   readonly declared: string | null;
+  /** Why the encoding was chosen; null for text. */
+  readonly choice: EncodingChoice | null;
   private readonly sink: WarningSink;
   private readonly rules: RecordRules;
   private readonly text: string;
@@ -92,12 +102,14 @@ export class GedcomRecordStream implements Iterable<GedcomRecord> {
       this.text = checkText(input.charCodeAt(0) === 0xfeff ? input.slice(1) : input);
       const facts = sniffHeader(this.text);
       this.encoding = null;
+      this.choice = null;
       this.declared = facts.char;
       this.sniffedVersion = facts.version;
     } else {
-      const decoded = decode(input);
+      const decoded = decode(input, options.encoding);
       this.text = decoded.text;
       this.encoding = decoded.encoding;
+      this.choice = decoded.choice;
       this.declared = decoded.declared;
       this.sink.addAll(decoded.warnings);
       this.sniffedVersion = sniffHeader(this.text).version;
@@ -177,7 +189,8 @@ export class GedcomAsyncRecordStream implements AsyncIterable<GedcomRecord> {
   private readonly sink: WarningSink;
   private readonly rules: RecordRules;
   private readonly whole: GedcomRecordStream | null;
-  private detected: { encoding: EncodingName; declared: string | null } | null = null;
+  private detected: { encoding: EncodingName; declared: string | null; choice: EncodingChoice } | null = null;
+  private readonly chosen: EncodingName | null;
   private sniffedVersion: string | null = null;
   private scanner: GedcomScanner | null = null;
   private decoder: StreamDecoder | null = null;
@@ -191,6 +204,7 @@ export class GedcomAsyncRecordStream implements AsyncIterable<GedcomRecord> {
   ) {
     this.sink = new WarningSink(options);
     this.rules = new RecordRules(this.sink);
+    this.chosen = options.encoding ?? null;
     this.whole =
       typeof source === 'string' || source instanceof Uint8Array ? new GedcomRecordStream(source, options) : null;
   }
@@ -201,6 +215,11 @@ export class GedcomAsyncRecordStream implements AsyncIterable<GedcomRecord> {
 
   get declared(): string | null {
     return this.whole ? this.whole.declared : (this.detected?.declared ?? null);
+  }
+
+  /** Why the encoding was chosen (null for text, or before the first chunk). */
+  get choice(): EncodingChoice | null {
+    return this.whole ? this.whole.choice : (this.detected?.choice ?? null);
   }
 
   get header(): GedcomNode | null {
@@ -245,8 +264,8 @@ export class GedcomAsyncRecordStream implements AsyncIterable<GedcomRecord> {
 
   /** Decides the encoding from the first window of bytes and returns the window as text. */
   private startDecoding(window: Uint8Array, complete: boolean): string {
-    const detection = detectEncoding(window, complete);
-    this.detected = { encoding: detection.encoding, declared: detection.declared };
+    const detection = detectEncoding(window, complete, this.chosen);
+    this.detected = { encoding: detection.encoding, declared: detection.declared, choice: detection.choice };
     this.sink.addAll(detection.warnings);
     const decoder =
       detection.encoding === 'UTF-8'
