@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { normaliseRole } from './roles.ts';
 import { type EventForRules, eventRuleIssues, openPrimarySlots } from './rules.ts';
-import { allowedRoles, eventTypes, isCoupleEvent, roleOrder, subtypesOf, typeGroup } from './types.ts';
+import { allowedRoles, eventTypes, isAlternative, isCoupleEvent, roleOrder, subtypesOf, typeGroup } from './types.ts';
 
 /** Written from SPEC §3 and §5, not from the code. */
 
@@ -19,12 +19,24 @@ function event(overrides: Partial<EventForRules>): EventForRules {
 const codes = (e: EventForRules) => eventRuleIssues(e).map((issue) => issue.code);
 
 describe('event types (SPEC §3)', () => {
-  it('has the twenty types with their subtypes', () => {
-    expect(eventTypes).toHaveLength(20);
+  it('has the twenty types with their subtypes, and facts (issue 20)', () => {
+    expect(eventTypes).toHaveLength(21);
     expect(subtypesOf('baptism')).toEqual(['christening', 'adultChristening', 'blessing']);
     expect(subtypesOf('burial')).toEqual(['cremation']);
     expect(subtypesOf('confirmation')).toEqual(['barMitzvah', 'batMitzvah']);
-    expect(subtypesOf('birth')).toEqual([]);
+    expect(subtypesOf('birth')).toEqual(['alternativeBirth']);
+    expect(subtypesOf('death')).toEqual(['alternativeDeath']);
+    expect(subtypesOf('fact')).toContain('title');
+    expect(subtypesOf('marriage')).toEqual([]);
+  });
+
+  it('lets an alternative birth or death stand beside the one that counts', () => {
+    expect(isAlternative({ subtype: 'alternativeBirth' })).toBe(true);
+    expect(isAlternative({ subtype: 'alternativeDeath' })).toBe(true);
+    expect(isAlternative({ subtype: null })).toBe(false);
+    expect(isAlternative({ subtype: 'cremation' })).toBe(false);
+    expect(codes(event({ type: 'fact', subtype: 'title' }))).toEqual([]);
+    expect(codes(event({ type: 'fact', subtype: 'cremation' }))).toEqual(['events.validation.invalidSubtype']);
   });
 
   it('knows the couple events', () => {

@@ -23,14 +23,43 @@ export const eventTypes = [
   'naturalization',
   'will',
   'inventory',
+  'fact',
   'other',
 ] as const;
 export type EventType = (typeof eventTypes)[number];
 
+/**
+ * The kinds of a fact (type `fact`): facts and attributes about a person that GEDCOM has tags for
+ * (TITL, NATI, RELI, PROP, DSCR, NCHI, NMR, CAST, IDNO, SSN). A fact without a kind is a fact of
+ * the user's own kind (GEDCOM `FACT` with its `TYPE`), named by its `typeName`. The fact's value
+ * is the event's description. See docs/architecture.md, "Facts".
+ */
+export const factKinds = [
+  'title',
+  'nationality',
+  'religion',
+  'property',
+  'physicalDescription',
+  'childCount',
+  'marriageCount',
+  'caste',
+  'idNumber',
+  'socialSecurityNumber',
+] as const;
+export type FactKind = (typeof factKinds)[number];
+
+/**
+ * Subtypes: a kind of the type. `alternativeBirth` and `alternativeDeath` are a person's other
+ * births and deaths (two sources disagreeing): they stand beside the one birth and death a person
+ * has (`oncePerPersonTypes`), which they do not count as.
+ */
 export const eventSubtypes = {
+  birth: ['alternativeBirth'],
   baptism: ['christening', 'adultChristening', 'blessing'],
+  death: ['alternativeDeath'],
   burial: ['cremation'],
   confirmation: ['barMitzvah', 'batMitzvah'],
+  fact: factKinds,
 } as const satisfies Partial<Record<EventType, readonly string[]>>;
 export type EventSubtype = (typeof eventSubtypes)[keyof typeof eventSubtypes][number];
 
@@ -55,8 +84,21 @@ export const allParticipantsShownTypes = [
 /** Types whose participants may carry their own dates (each person's own period of an occupation). */
 export const participantDateTypes = ['occupation', 'education'] as const satisfies readonly EventType[];
 
-/** Types a person may be the primary participant of only once. */
+/** Types a person may be the primary participant of only once (their alternatives aside: `isAlternative`). */
 export const oncePerPersonTypes = ['birth', 'death'] as const satisfies readonly EventType[];
+
+/** The subtypes that mark another birth or death of a person, beside the one that counts. */
+export const alternativeSubtypes = ['alternativeBirth', 'alternativeDeath'] as const satisfies readonly EventSubtype[];
+
+/** Whether an event is an alternative birth or death (not bound by the once-per-person rule). */
+export function isAlternative(event: { subtype?: string | null }): boolean {
+  return (alternativeSubtypes as readonly (string | null | undefined)[]).includes(event.subtype);
+}
+
+/** Whether a type takes a user's own type name (`other`; a `fact` without a kind). */
+export function takesTypeName(type: EventType): boolean {
+  return type === 'other' || type === 'fact';
+}
 
 /** Types whose type change is not allowed in the editor (SPEC §2, §4). */
 export const fixedTypes = ['other', 'residence'] as const satisfies readonly EventType[];
@@ -77,6 +119,8 @@ export function hasParticipantDates(type: EventType): boolean {
 export function primarySlots(type: EventType): { min: number; max: number } {
   if (isCoupleEvent(type)) return { min: 2, max: 2 };
   if (type === 'residence') return { min: 0, max: 1 };
+  // A family's fact (GEDCOM NCHI under FAM) belongs to the couple.
+  if (type === 'fact') return { min: 1, max: 2 };
   return { min: 1, max: 1 };
 }
 
@@ -146,6 +190,7 @@ export const allowedRoles: Record<EventType, readonly ParticipantRole[]> = {
   graduation: ['witness', 'officiator', 'parent'],
   education: ['witness', 'officiator'],
   occupation: ['headofhousehold', 'witness'],
+  fact: ['witness'],
   other: participantRoles.filter((role) => role !== 'primary' && role !== 'adopter'),
 };
 

@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { event, eventParticipant } from '../../db/schema.ts';
 import { publicEvent } from '../privacy/privacy.repository.ts';
-import { placePaths } from './event.repository.ts';
+import { notAlternative, placePaths } from './event.repository.ts';
 
 /** A person's birth or death event: its id, dates and place. */
 export interface LifeEvent extends EventDateInput {
@@ -50,6 +50,7 @@ export async function lifeSpansOf(
         eq(eventParticipant.role, 'primary'),
         inArray(event.type, ['birth', 'death']),
         options.onlyPublic ? publicEvent(treeId, sql`${event.id}`) : undefined,
+        notAlternative,
       ),
     );
   for (const row of rows) {

@@ -249,6 +249,9 @@ export async function eventIdsOfPersons(
 }
 
 /** Which of these persons already are the primary participant of an event of this type (other than exceptId). */
+/** Not an alternative birth or death (core `alternativeSubtypes`): the one birth and death a person has. */
+export const notAlternative = sql`coalesce(${event.subtype}, '') not in ('alternativeBirth', 'alternativeDeath')`;
+
 export async function primaryOfType(
   db: Db,
   treeId: string,
@@ -262,6 +265,8 @@ export async function primaryOfType(
     inArray(eventParticipant.personId, [...personIds]),
     eq(eventParticipant.role, 'primary'),
     eq(event.type, type),
+    // An alternative birth or death stands beside the one that counts.
+    notAlternative,
   ];
   if (exceptId) conditions.push(sql`${event.id} <> ${exceptId}`);
   const rows = await db

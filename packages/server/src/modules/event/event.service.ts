@@ -7,12 +7,14 @@ import {
   type eventInputSchema,
   eventRuleIssues,
   oncePerPersonTypes,
+  isAlternative,
   type PersonSummary,
   type possibleParticipantsQuerySchema,
   privacyRule,
   resolveEventDate,
   searchTerms,
   uuidv7,
+  takesTypeName,
   withNormalisedRoles,
 } from '@anor/core';
 import type { z } from 'zod';
@@ -77,7 +79,7 @@ function prepare(input: EventValues): {
     values: {
       type: input.type,
       subtype: input.subtype ?? null,
-      typeName: input.type === 'other' ? input.typeName : null,
+      typeName: takesTypeName(input.type) ? input.typeName : null,
       typeNameVerb: input.type === 'other' ? input.typeNameVerb : null,
       ...dates,
       dateFrom: bounds?.from ?? null,
@@ -186,7 +188,10 @@ export function createEventService({ db, livingYears = privacyRule.livingYears }
     if (missing !== -1) fail('person.error.notFound', ['participants', missing, 'personId']);
   }
 
-  /** Birth and death happen once: a person already primary in one cannot be primary in another. */
+  /**
+   * Birth and death happen once: a person already primary in one cannot be primary in another.
+   * An alternative birth or death (subtype) stands beside it and is not counted.
+   */
   async function assertOncePerPerson(
     tx: Db,
     treeId: string,
@@ -194,7 +199,7 @@ export function createEventService({ db, livingYears = privacyRule.livingYears }
     participants: readonly events.ParticipantWrite[],
     exceptId: string | null,
   ) {
-    if (!(oncePerPersonTypes as readonly string[]).includes(type)) return;
+    if (!(oncePerPersonTypes as readonly string[]).includes(type) || isAlternative({ subtype })) return;
     const primaries = participants.filter((p) => p.role === 'primary').map((p) => p.personId);
     const taken = await events.primaryOfType(tx, treeId, primaries, type, exceptId);
     if (taken.length > 0) throw new AppError('events.validation.alreadyHasEvent', { personIds: taken, type });
@@ -211,6 +216,7 @@ export function createEventService({ db, livingYears = privacyRule.livingYears }
     const personIds = prepared.flatMap((item) => item.participants.map((p) => p.personId));
     const found = await persons.existingIds(tx, treeId, personIds);
     const newPersons = prepared.flatMap((item) => item.newPersons);
+    subtype: string | null,
     for (const created of newPersons) found.add(created.id);
     prepared.forEach((item, index) => {
       const missing = item.participants.findIndex((p) => !found.has(p.personId));
@@ -220,7 +226,7 @@ export function createEventService({ db, livingYears = privacyRule.livingYears }
     // Births and deaths happen once: against the stored events and within the batch, one query per type.
     for (const type of oncePerPersonTypes) {
       const primaries = prepared
-        .filter((item) => item.values.type === type)
+        .filter((item) => item.values.type === type && !isAlternative(item.values))
         .flatMap((item) => item.participants.filter((p) => p.role === 'primary').map((p) => p.personId));
       const twice = primaries.filter((id, i) => primaries.indexOf(id) !== i);
       const taken = [...twice, ...(await events.primaryOfType(tx, treeId, primaries, type, null))];
@@ -275,7 +281,7 @@ export function createEventService({ db, livingYears = privacyRule.livingYears }
     const input: EventValues = { ...inputOf(current), participants: change(current) };
     const item = prepare(input);
     await assertPersonsExist(tx, treeId, item.participants, item.newPersons);
-    await assertOncePerPerson(tx, treeId, current.type, item.participants, id);
+    await assertOncePerPerson(tx, treeId, current.type, current.subtype, item.participants, id);
     await events.replaceParticipants(tx, treeId, id, item.participants);
     await events.touchEvent(tx, treeId, id);
     return load(tx, treeId, id);
@@ -477,7 +483,7 @@ export function createEventService({ db, livingYears = privacyRule.livingYears }
         }
         const item = prepare(input);
         await assertPersonsExist(tx, treeId, item.participants, item.newPersons);
-        await assertOncePerPerson(tx, treeId, input.type, item.participants, id);
+        await assertOncePerPerson(tx, treeId, input.type, item.values.subtype, item.participants, id);
         const place = await resolvePlace(tx, treeId, input);
         const values = { ...item.values, locationId: place.locationId };
         const participantsChanged = !sameParticipants(before.participants.map(participantInput), item.participants);

@@ -16,13 +16,13 @@ import {
 } from './gedcom-export-context.ts';
 import type { KeptWriter } from './gedcom-export-kept.ts';
 import type { LinkWriter } from './gedcom-export-links.ts';
-import { anorRolesToGedcom, familyEventTags, individualEventTags, otherEventName } from './gedcom-tags.ts';
+import { anorRolesToGedcom, factTags, familyEventTags, individualEventTags, otherEventName } from './gedcom-tags.ts';
 
 /** Events with their dates and places, as the export (gedcom.export.ts) writes them. */
 
 /** Anor's type (and subtype) → the GEDCOM tag the import reads it from. */
 const tagOfType = new Map<string, string>();
-for (const table of [individualEventTags, familyEventTags]) {
+for (const table of [individualEventTags, familyEventTags, factTags]) {
   for (const [tag, mapping] of Object.entries(table)) {
     const key = `${mapping.type}/${mapping.subtype ?? ''}`;
     if (!tagOfType.has(key)) tagOfType.set(key, tag);
@@ -186,14 +186,14 @@ export function createEventWriter(ctx: ExportContext, kept: KeptWriter, links: L
     const kept = placed.info?.extra?.lines ?? noLines;
     const copies = copiesOf(kept, ['DATE', 'PLAC']);
     const head: Out[] = [];
-    if (event.typeName !== null) {
-      const generic = tag === 'EVEN' || tag === 'FACT';
+    const generic = tag === 'EVEN' || tag === 'FACT';
+    // EVEN's and FACT's TYPE: the type's own name (or the file's TYPE the import could not store).
+    const typeText = generic ? restored(kept, 'TYPE', event.typeName) : null;
+    if (typeText !== null) head.push(line('TYPE', typeText));
+    else if (event.typeName !== null && !generic && event.type === 'other') {
       // A renamed type of a known tag: TYPE says the name (read back as a kept line).
-      const renamed =
-        !generic &&
-        event.type === 'other' &&
-        languages.every((language) => otherEventName(tag, language) !== event.typeName);
-      if (generic || renamed) head.push(line('TYPE', restored(kept, 'TYPE', event.typeName)));
+      const renamed = languages.every((language) => otherEventName(tag, language) !== event.typeName);
+      if (renamed) head.push(line('TYPE', restored(kept, 'TYPE', event.typeName)));
     }
     const date = withCopy(dateLine(event), copies.get('DATE'), personId);
     const place = withCopy(

@@ -1,3 +1,4 @@
+import { isAlternative } from '@anor/core';
 import type { KeptGedcomLine } from '../../db/schema.ts';
 import type {
   ExportMedia,
@@ -102,7 +103,7 @@ export function createRecordWriter(
     for (const entry of placed) {
       const { event, tag } = entry;
       // The first BIRT and DEAT are the birth and death; the first OCCU the person's occupation.
-      if (event.type === 'other' && (tag === 'BIRT' || tag === 'DEAT')) entry.priority = 1;
+      if ((event.type === 'other' || isAlternative(event)) && (tag === 'BIRT' || tag === 'DEAT')) entry.priority = 1;
       else if (event.type === 'occupation' && hasOccupationEvent && occupationOf(event) !== occupation)
         entry.priority = 1;
     }

@@ -5,7 +5,7 @@ import { mapGedcomDate } from './gedcom-date.ts';
 import { childOf, type MapContext, textOf } from './gedcom-map-context.ts';
 import type { LinkMapper } from './gedcom-map-links.ts';
 import type { PlaceMapper } from './gedcom-map-places.ts';
-import { attributeTags, type EventMapping, gedcomRoles, otherEventName } from './gedcom-tags.ts';
+import { attributeTags, type EventMapping, factTags, gedcomRoles, otherEventName } from './gedcom-tags.ts';
 import { problemOf, valueRules } from './gedcom-values.ts';
 
 /** Event and attribute lines of individuals and families → Anor's events, for the mapper (gedcom.mapper.ts). */
@@ -54,34 +54,34 @@ export function createEventMapper(ctx: MapContext, links: LinkMapper, places: Pl
     path: string,
   ): void {
     const id = uuidv7();
-    let type: EventType = mapping?.type ?? 'other';
-    let subtype: string | null = mapping?.subtype ?? null;
+    const known = mapping ?? factTags[node.tag] ?? null;
+    const type: EventType = known?.type ?? 'other';
+    let subtype: string | null = known?.subtype ?? null;
     let typeName: string | null = null;
     const own = childOf(node, 'TYPE');
     const isGeneric = node.tag === 'EVEN' || node.tag === 'FACT';
-    if (type === 'other') {
-      typeName = otherEventName(node.tag, language);
-      const ownName = isGeneric ? textOf(own) : null;
+    // EVEN's and FACT's TYPE is the name of their kind, as the file wrote it.
+    const namedByType = isGeneric && (type === 'other' || (type === 'fact' && subtype === null));
+    if (type === 'other') typeName = otherEventName(node.tag, language);
+    if (namedByType) {
+      const ownName = textOf(own);
       if (own !== undefined && ownName !== null) {
         // A TYPE the event form would refuse: shortened, or the language's name; export writes the file's TYPE back.
         const problem = problemOf(ownName, valueRules.eventTypeName);
         if (problem === null) typeName = ownName;
         else if (problem === 'value-too-long')
           typeName = shortened(id, 'event', own, ownName, valueRules.eventTypeName, `${path}.TYPE`);
-        else keepOriginal(id, 'event', own, typeName, problem, valueRules.eventTypeName, `${path}.TYPE`);
+        else keepOriginal(id, 'event', own, typeName ?? '', problem, valueRules.eventTypeName, `${path}.TYPE`);
       }
-      if (node.tag !== 'EVEN') tagExtra(id, 'event', node.tag, null);
     }
-    // A second birth or death of one person (two sources disagreeing) stays, as an event of its own type name.
+    if (type === 'other' && node.tag !== 'EVEN') tagExtra(id, 'event', node.tag, null);
+    // A second birth or death of one person (two sources disagreeing) stays, as an alternative birth or death.
     if ((oncePerPersonTypes as readonly EventType[]).includes(type)) {
       const primary = participants[0]?.personId;
       const had = primary === undefined ? undefined : lifeEvents.get(primary);
       if (had?.has(type)) {
         report.warn('second-life-event', node.line, node.tag);
-        typeName = otherEventName(node.tag, language);
-        tagExtra(id, 'event', node.tag, null);
-        type = 'other';
-        subtype = null;
+        subtype = type === 'birth' ? 'alternativeBirth' : 'alternativeDeath';
       } else if (primary !== undefined) {
         lifeEvents.set(primary, new Set([...(had ?? []), type]));
       }
@@ -101,7 +101,7 @@ export function createEventMapper(ctx: MapContext, links: LinkMapper, places: Pl
     for (const child of node.children) {
       switch (child.tag) {
         case 'TYPE':
-          if (isGeneric && type === 'other') break;
+          if (namedByType) break;
           keep(id, 'event', child, path);
           break;
         case 'DATE': {

@@ -3,7 +3,7 @@ import type { KeptGedcomLine } from '../../db/schema.ts';
 import type { ImportPlan, ImportReport } from './gedcom.plan.ts';
 import type { MapContext } from './gedcom-map-context.ts';
 import { type EventMapper, isCustomEvent, primary } from './gedcom-map-events.ts';
-import { familyEventTags, isOtherEventTag } from './gedcom-tags.ts';
+import { familyEventTags, isOtherEventTag, saysNotHappened } from './gedcom-tags.ts';
 
 /**
  * FAM records and the individuals' FAMC and FAMS lines → Anor's parent, partner and sibling
@@ -57,7 +57,8 @@ export function createFamilyMapper(ctx: MapContext, events: EventMapper) {
     const parents = family.partners.slice(0, 2);
     for (const child of record.children) {
       const mapping = familyEventTags[child.tag];
-      if (mapping || isOtherEventTag(child.tag) || isCustomEvent(child)) {
+      // `1 DIV N`: the event did not happen; the line is kept (below) and written back.
+      if ((mapping || isOtherEventTag(child.tag) || isCustomEvent(child)) && !saysNotHappened(child)) {
         mapEvent(child, mapping ?? null, parents.map(primary), `FAM.${child.tag}`);
         continue;
       }

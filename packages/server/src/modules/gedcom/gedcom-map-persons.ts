@@ -109,7 +109,8 @@ export function createPersonMapper(ctx: MapContext, links: LinkMapper, events: E
     for (const child of record.children) {
       const mapping = individualEventTags[child.tag];
       if (mapping || isOtherEventTag(child.tag) || isCustomEvent(child)) {
-        if (['ANUL', 'DIVF', 'MARC', 'MARL', 'MARS', 'SLGS'].includes(child.tag)) {
+        // A family event under INDI, or an event whose value says it did not happen (`1 DEAT N`), is kept.
+        if (['ANUL', 'DIVF', 'MARC', 'MARL', 'MARS', 'SLGS'].includes(child.tag) || saysNotHappened(child)) {
           keep(id, 'person', child, 'INDI');
           continue;
         }

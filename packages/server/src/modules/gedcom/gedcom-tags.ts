@@ -43,7 +43,39 @@ export const familyEventTags: Readonly<Record<string, EventMapping>> = {
   RESI: { type: 'residence' },
 };
 
-/** The events and attributes of 5.5.1 and 7.0 that Anor keeps as type `other`, with their names. */
+/**
+ * Facts and attributes → Anor's type `fact` with its kind (core `factKinds`) as data: the reader's
+ * language names it. `FACT` is a fact of its own kind, named by its `TYPE` as written. The line's
+ * value is the fact's value (the description). EDUC and OCCU have types of their own above.
+ */
+export const factTags: Readonly<Record<string, EventMapping>> = {
+  TITL: { type: 'fact', subtype: 'title' },
+  NATI: { type: 'fact', subtype: 'nationality' },
+  RELI: { type: 'fact', subtype: 'religion' },
+  PROP: { type: 'fact', subtype: 'property' },
+  DSCR: { type: 'fact', subtype: 'physicalDescription' },
+  NCHI: { type: 'fact', subtype: 'childCount' },
+  NMR: { type: 'fact', subtype: 'marriageCount' },
+  CAST: { type: 'fact', subtype: 'caste' },
+  IDNO: { type: 'fact', subtype: 'idNumber' },
+  SSN: { type: 'fact', subtype: 'socialSecurityNumber' },
+  FACT: { type: 'fact' },
+};
+
+/**
+ * Event lines whose value says the event did not happen (`1 DIV N`, `1 MARR NO`): no event; the
+ * line is kept as it was and written back on export. An attribute's value is a fact, never this.
+ */
+export function saysNotHappened(node: { tag: string; value?: string | undefined }): boolean {
+  if (attributeTags.has(node.tag)) return false;
+  const value = node.value?.trim().toUpperCase();
+  return value === 'N' || value === 'NO';
+}
+
+/**
+ * The events and attributes of 5.5.1 and 7.0 that the import reads as events without an Anor type
+ * of their own, with their names. Those in `factTags` become facts; the others type `other`.
+ */
 const otherEventNames: Readonly<Record<string, Readonly<Record<Language, string>>>> = {
   EVEN: { sv: 'Händelse', en: 'Event', da: 'Begivenhed', no: 'Hendelse', fi: 'Tapahtuma' },
   FACT: { sv: 'Uppgift', en: 'Fact', da: 'Oplysning', no: 'Opplysning', fi: 'Tieto' },

@@ -167,18 +167,18 @@ describe('the GEDCOM mapper', () => {
       '2 DATE 1870',
       '1 RELI Lutheran',
     ]);
-    const events = all('events').map((e) => [e.values.type, e.values.typeName, e.values.description]);
+    const events = all('events').map((e) => [e.values.type, e.values.subtype, e.values.typeName, e.values.description]);
     expect(events).toEqual([
-      ['birth', null, null],
-      ['other', 'Birth', null],
-      ['other', 'Census', null],
-      ['other', 'Military', 'Served in the army'],
-      ['other', '_MILT', null],
-      ['other', 'Religion', 'Lutheran'],
+      ['birth', null, null, null],
+      ['birth', 'alternativeBirth', null, null],
+      ['other', null, 'Census', null],
+      ['other', null, 'Military', 'Served in the army'],
+      ['other', null, '_MILT', null],
+      ['fact', 'religion', null, 'Lutheran'],
     ]);
     expect(warnings['second-life-event']?.count).toBe(1);
     const tags = plan.extras.filter((extra) => extra.nodeKind === 'event').map((extra) => extra.tag);
-    expect(tags.sort()).toEqual(['BIRT', 'CENS', 'RELI', '_MILT']);
+    expect(tags.sort()).toEqual(['CENS', '_MILT']);
   });
 
   it('shares identical citations and links a node to a note once', () => {

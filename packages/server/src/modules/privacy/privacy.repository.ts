@@ -37,7 +37,9 @@ function publicPersonsQuery(treeId: string, cutoffs: PrivacyCutoffs, scope: Scop
       relevant(id) as (${neighbours('affected')}),`;
   const inScope = (column: SQL, set: 'affected' | 'relevant') =>
     whole ? sql`` : sql`and ${column} in (select id from ${sql.raw(set)})`;
-  const lifeEvent = sql`lp.role = 'primary' and e.type in ('birth', 'baptism', 'death', 'burial')`;
+  // An alternative birth or death (a second source's) does not make anyone older or dead: the one that counts does.
+  const lifeEvent = sql`lp.role = 'primary' and e.type in ('birth', 'baptism', 'death', 'burial')
+    and coalesce(e.subtype, '') not in ('alternativeBirth', 'alternativeDeath')`;
   // Dated (some day is known) and its latest possible day within the living years.
   const recent = sql`(e.date_from is not null or e.date_to is not null)
     and (e.date_to is null or e.date_to >= ${cutoffs.bornBefore}::date)`;

@@ -238,6 +238,7 @@ export function EventEditor({
   // SPEC §4: other and residence keep their type (as saved, or as chosen in the type picker).
   const isFixedType = (fixedTypes as readonly string[]).includes(initial.type);
   const subtypes = subtypesOf(draft.type);
+  const isFact = draft.type === 'fact';
   const causeLabel = causeLabelOf(draft.type);
 
   const typeOptions = eventTypes.map((type) => ({
@@ -310,7 +311,7 @@ export function EventEditor({
           )}
           {subtypes.length > 0 ? (
             <Select
-              label={t('eventEditor.header.subtype')}
+              label={t(isFact ? 'eventEditor.factKindName' : 'eventEditor.header.subtype')}
               placeholder={t('eventEditor.header.noSubtype')}
               data={subtypes.map((subtype) => ({ value: subtype, label: t(`events.subtypes.${subtype}`) }))}
               value={draft.subtype || null}
@@ -319,6 +320,18 @@ export function EventEditor({
               comboboxProps={{ zIndex: 350 }}
               error={errorText('subtype')}
               data-testid="event-subtype-select"
+            />
+          ) : null}
+          {isFact && draft.subtype === '' ? (
+            // A fact of the user's own kind (GEDCOM FACT with its TYPE): its name as written.
+            <TextInput
+              label={t('eventEditor.factOwnKind')}
+              maxLength={textLimits.eventTypeName}
+              value={draft.typeName}
+              onChange={(input) => change({ typeName: input.currentTarget.value }, 'typeName')}
+              error={errorText('typeName')}
+              autoComplete="off"
+              data-testid="event-type-name"
             />
           ) : null}
           {draft.type === 'other' ? (
@@ -412,8 +425,9 @@ export function EventEditor({
         ) : null}
 
         <Textarea
-          label={t('eventEditor.description')}
-          placeholder={t('eventEditor.descriptionPlaceholder')}
+          // A fact's value is its description: "Title" – "Queen of England".
+          label={t(isFact ? 'eventEditor.factValue' : 'eventEditor.description')}
+          placeholder={t(isFact ? 'eventEditor.factValuePlaceholder' : 'eventEditor.descriptionPlaceholder')}
           autosize
           minRows={3}
           maxRows={12}

@@ -170,7 +170,10 @@ export function EventView({ treeId, event, onShowPerson, onShowPlace, actions, t
         )}
       </Field>
 
-      <Field label={t('eventEditor.description')} testId="event-description-view">
+      <Field
+        label={t(event.type === 'fact' ? 'eventEditor.factValue' : 'eventEditor.description')}
+        testId="event-description-view"
+      >
         <Text
           size="sm"
           c={event.description ? undefined : 'dimmed'}

@@ -199,11 +199,12 @@ export function inputOfDraft(draft: EventDraft): EventInput {
   return {
     type: draft.type,
     subtype: nullable(draft.subtype),
-    typeName: isOther ? nullable(draft.typeName) : null,
+    typeName: hasOwnName ? nullable(draft.typeName) : null,
     typeNameVerb: isOther ? nullable(draft.typeNameVerb) : null,
     ...typedDateFields(draft.date),
     causeOfEvent: nullable(draft.causeOfEvent),
     description: draft.description.trim() === '' ? null : draft.description,
+  const hasOwnName = draft.type === 'other' || (draft.type === 'fact' && draft.subtype === '');
     ...(draft.location.kind === 'place'
       ? { locationId: draft.location.id, location: null }
       : { locationId: null, location: nullable(draft.location.text) }),

@@ -17,7 +17,8 @@ function subtypeOf(event: NamedEventType): EventSubtype | null {
 
 /**
  * The name of an event's type as a list shows it: the user's own name for "other" when given,
- * the subtype's name when set ("Cremation" rather than "Burial"), else the type's name.
+ * the subtype's name when set ("Cremation" rather than "Burial"; a fact's kind, "Title"), a
+ * fact's own kind as written ("Hobby", GEDCOM FACT's TYPE), else the type's name.
  */
 export function useEventTypeName(): (event: NamedEventType) => string {
   const { t } = useTranslation();
@@ -26,6 +27,7 @@ export function useEventTypeName(): (event: NamedEventType) => string {
       if (event.type === 'other' && event.typeName?.trim()) return event.typeName.trim();
       const subtype = subtypeOf(event);
       if (subtype) return t(`events.subtypes.${subtype}`);
+      if (event.type === 'fact' && event.typeName?.trim()) return event.typeName.trim();
       return t(`events.types.${event.type}.name`);
     },
     [t],

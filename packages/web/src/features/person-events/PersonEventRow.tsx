@@ -46,9 +46,17 @@ export function PersonEventRow({ treeId, event, personId, onOpen, children }: Pe
   const isMain = role === 'primary';
   const date = formatEventDate(event, currentLanguage());
   const others = shownParticipants(event, personId);
-  // The verb reads naturally for the main person without a subtype ("Cremation" says more than "buried").
-  const heading = isMain && !event.subtype ? capitalise(typeVerb(event)) : typeName(event);
+  // The verb reads naturally for the main person without a subtype ("Cremation" says more than "buried"),
+  // and for "other" when it has one of its own ("Military service", not "took part", for a file's EVEN).
+  const byVerb = isMain && !event.subtype && event.type !== 'fact' && (event.type !== 'other' || event.typeNameVerb);
+  const name = byVerb ? capitalise(typeVerb(event)) : typeName(event);
+  // A fact is its kind and its value: "Title: Queen of England".
+  const isFact = event.type === 'fact';
+  const heading =
+    isFact && event.description ? t('personEvents.list.fact', { kind: name, value: event.description }) : name;
   const detail = event.type === 'occupation' ? event.causeOfEvent : null;
+  // Where an imported event's value is (EDUC's school, an EVEN's text), the description says what it was.
+  const said = event.type === 'education' || event.type === 'other' ? event.description : null;
 
   const summary = (
     <>
@@ -62,9 +70,12 @@ export function PersonEventRow({ treeId, event, personId, onOpen, children }: Pe
           </Badge>
         ) : null}
       </Group>
-      <Text size="sm" c={date ? undefined : 'dimmed'} data-testid="person-event-date">
-        {date || t('personEvents.list.noDate')}
-      </Text>
+      {/* A fact without a date is simply true of the person: no "No date" under it. */}
+      {date || !isFact ? (
+        <Text size="sm" c={date ? undefined : 'dimmed'} data-testid="person-event-date">
+          {date || t('personEvents.list.noDate')}
+        </Text>
+      ) : null}
       {event.location ? (
         <Group gap={4} wrap="nowrap" c="dimmed">
           <IconMapPin aria-hidden size={14} style={{ flex: 'none' }} />
@@ -76,6 +87,11 @@ export function PersonEventRow({ treeId, event, personId, onOpen, children }: Pe
       {event.causeOfEvent && !detail ? (
         <Text size="sm" c="dimmed" lineClamp={2}>
           {event.causeOfEvent}
+        </Text>
+      ) : null}
+      {said ? (
+        <Text size="sm" c="dimmed" lineClamp={2} data-testid="person-event-description">
+          {said}
         </Text>
       ) : null}
     </>
