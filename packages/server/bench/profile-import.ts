@@ -120,7 +120,7 @@ async function main(): Promise<void> {
               });
             });
             // As the service writes a plan read whole: root relations come with the persons.
-            await timed(' inserts', () => insertPlan(tx, treeId, kept, plan));
+            await timed(' inserts', () => insertPlan((work) => work(tx), treeId, kept, plan));
             await timed(' commit (measured with the transaction)', () => tx.execute(sql`select 1`));
           }),
         );

@@ -121,6 +121,58 @@ describe('GEDCOM import as a job', () => {
     expect(exported.body.match(/^0 @[^@]+@ INDI/gm)?.length).toBe(6_000);
   }, 180_000);
 
+  it('answers polls while it writes (one connection on PGlite), its percentage moving through the writing phase', async () => {
+    const owner = await newUser({ paid: true });
+    // About 6 MB: read into memory, checked, then written in chunks of some thousand rows.
+    const started = await startImport(
+      owner.client,
+      owner.userId,
+      generatedGedcom(25_000, { surname: 'Skrivsson' }),
+      'Skrivs',
+    );
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    const seen = await follow(owner.client, owner.userId, started.body.id, ended);
+    expect(seen.at(-1)?.state, JSON.stringify(seen.at(-1)?.error)).toBe('done');
+    // Polls were answered during the write, each with a higher percentage: not 0, then 100.
+    const writing = seen.filter((each) => each.state === 'running' && each.phase === 'writing');
+    const during = new Set(writing.map((each) => each.progress).filter((p) => p > 45 && p < 95));
+    expect(during.size, JSON.stringify(seen.map((each) => [each.phase, each.progress]))).toBeGreaterThanOrEqual(3);
+    expect(writing.some((each) => each.remainingMs !== null && each.remainingMs > 0)).toBe(true);
+    expect(await rowsOfTree(started.body.treeId)).toEqual({ trees: 1, persons: 25_000 });
+  }, 240_000);
+
+  it('hides a tree being written, and a cancel during the write leaves nothing of what was committed', async () => {
+    const owner = await newUser({ paid: true });
+    // About 9 MB: written while it is read from the spool file, a chunk at a time.
+    const started = await startImport(
+      owner.client,
+      owner.userId,
+      generatedGedcom(40_000, { surname: 'Halvsson' }),
+      'Halv',
+    );
+    expect(started.status).toBe(202);
+    const treeId = started.body.treeId;
+    await follow(
+      owner.client,
+      owner.userId,
+      started.body.id,
+      (each) => ended(each) || (each.phase === 'writing' && each.progress > 30),
+    );
+    // Some chunks are committed, but the tree is neither listed nor open to its owner until the job is done.
+    expect((await rowsOfTree(treeId)).persons).toBeGreaterThan(0);
+    const list = await owner.client.get<{ id: string }[]>(`/api/user/${owner.userId}/tree`);
+    expect(list.status).toBe(200);
+    expect(list.body.map((each) => each.id)).not.toContain(treeId);
+    const opened = await owner.client.get<ErrorBody>(`/api/${treeId}/tree`);
+    expect(opened.status).toBe(404);
+
+    const cancelled = await owner.client.post<Job>(`/api/user/${owner.userId}/job/${started.body.id}/cancel`);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.state).toBe('cancelled');
+    expect(await rowsOfTree(treeId)).toEqual({ trees: 0, persons: 0 });
+    expect(await spoolFiles()).toEqual([]);
+  }, 240_000);
+
   it('answers the waiting client 201 with the report, as before jobs', async () => {
     const owner = await newUser();
     const response = await owner.client.post<{ created: { persons: number } }>(
@@ -226,6 +278,12 @@ describe('GEDCOM import as a job', () => {
       claimedBy: 'a-live-server',
       createdBy: owner.userId,
     });
+    // It had committed some chunks of its tree (hidden until its end).
+    await t.database.db
+      .insert(tree)
+      .values({ id: treeId, ownerId: owner.userId, name: 'Tyst', nameKey: 'tyst', importJob: id });
+    await t.database.db.insert(person).values({ treeId, id: randomUUID(), sortKey: 'a' });
+    expect(await rowsOfTree(treeId)).toEqual({ trees: 1, persons: 1 });
     await t.app.anor.jobs.sweep(t.app.anor.config.jobStaleMs);
     const failed = await jobOf(owner.client, owner.userId, id);
     expect([failed.state, failed.error?.code]).toEqual(['failed', 'job.error.interrupted']);

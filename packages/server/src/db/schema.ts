@@ -146,11 +146,19 @@ export const tree = pgTable(
      * it was computed for an older revision.
      */
     privacyRevision: integer('privacy_revision').notNull().default(0),
+    /**
+     * The GEDCOM import job still writing this tree (it commits in chunks), or null. While set the
+     * tree is hidden (no list, no access); a job that does not end done has its tree deleted.
+     */
+    importJob: uuid('import_job'),
     ...timestamps,
   },
   (table) => [
     uniqueIndex('tree_owner_name_key_idx').on(table.ownerId, table.nameKey),
     uniqueIndex('tree_share_token_idx').on(table.shareToken),
+    index('tree_import_job_idx')
+      .on(table.importJob)
+      .where(sql`${table.importJob} is not null`),
   ],
 );
 
@@ -229,10 +237,17 @@ export const person = pgTable(
     sortKey: text('sort_key').notNull().default(''),
     /** Raised on every change of the person's own fields: an update names the revision it started from. */
     revision: integer('revision').notNull().default(1),
+    /**
+     * The duplicate finder's name keys (@anor/core personMatchKeys of the name and the other names):
+     * null until computed (rows older than migration 0019 get them at the finder's first run).
+     */
+    matchKeys: text('match_keys').array(),
     ...timestamps,
   },
   (table) => [
     primaryKey({ columns: [table.treeId, table.id] }),
+    index('person_match_keys_idx').using('gin', table.matchKeys),
+    index('person_match_keys_pending_idx').on(table.treeId).where(sql`${table.matchKeys} is null`),
     index('person_tree_sort_idx').on(table.treeId, sql`${table.sortKey} collate "C"`, table.id),
     // The root's lineage is small: recomputing it must not scan the whole tree.
     index('person_lineage_idx').on(table.treeId, table.rootRelation).where(sql`${table.rootRelation} <> 'none'`),
@@ -268,6 +283,31 @@ export const personName = pgTable(
     foreignKey({ columns: [table.treeId, table.personId], foreignColumns: [person.treeId, person.id] }).onDelete(
       'cascade',
     ),
+  ],
+);
+
+/**
+ * Pairs of persons the owner said are not one person (the duplicate finder, issue 21): never
+ * listed again. Stored once with personA < personB; gone with either person.
+ */
+export const personNotDuplicate = pgTable(
+  'person_not_duplicate',
+  {
+    treeId: uuid('tree_id').notNull(),
+    personA: uuid('person_a').notNull(),
+    personB: uuid('person_b').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.treeId, table.personA, table.personB] }),
+    index('person_not_duplicate_b_idx').on(table.treeId, table.personB),
+    foreignKey({ columns: [table.treeId, table.personA], foreignColumns: [person.treeId, person.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({ columns: [table.treeId, table.personB], foreignColumns: [person.treeId, person.id] }).onDelete(
+      'cascade',
+    ),
+    check('person_not_duplicate_ordered', sql`${table.personA} < ${table.personB}`),
   ],
 );
 
@@ -739,6 +779,61 @@ export const job = pgTable(
     index('job_active_idx')
       .on(table.state, table.heartbeat)
       .where(sql`${table.state} in ('queued', 'running', 'waiting')`),
+  ],
+);
+
+// ---- Change history (issue 21): written by the triggers of migration 0018, see modules/history ----
+
+/**
+ * One user action on a tree (a save, a delete, an import, an undo): who and when. `kind` is what
+ * the action did (create, update, delete, relate, unrelate, import, merge, undo, or automatic for
+ * a write no service named). Ids come from a sequence, so a later change set has a larger id.
+ */
+export const historyChangeSet = pgTable(
+  'history_change_set',
+  {
+    treeId: uuid('tree_id').notNull(),
+    id: bigint('id', { mode: 'number' }).notNull(),
+    userId: text('user_id'),
+    kind: text('kind').notNull(),
+    /** For an undo: the change set it undid. */
+    undoes: bigint('undoes', { mode: 'number' }),
+    /** The undo that undid this change set, if any. */
+    undoneBy: bigint('undone_by', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.treeId, table.id] }),
+    index('history_change_set_kind_idx').on(table.treeId, table.kind, table.id),
+  ],
+);
+
+/**
+ * One row of a tree-owned table inserted (I), updated (U) or deleted (D) by a change set: the
+ * table, the row's object (`node_id`) and for a link its other end (`related_id`), and the values:
+ * an insert's new row, a delete's whole old row, an update's changed fields before and after.
+ */
+export const historyChange = pgTable(
+  'history_change',
+  {
+    treeId: uuid('tree_id').notNull(),
+    changeSetId: bigint('change_set_id', { mode: 'number' }).notNull(),
+    seq: bigint('seq', { mode: 'number' })
+      .notNull()
+      .default(sql`nextval('history_change_seq')`),
+    tbl: text('tbl').notNull(),
+    op: text('op').notNull(),
+    nodeId: uuid('node_id').notNull(),
+    relatedId: uuid('related_id'),
+    old: jsonb('old').$type<Record<string, unknown>>(),
+    new: jsonb('new').$type<Record<string, unknown>>(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.treeId, table.changeSetId, table.seq] }),
+    index('history_change_node_idx').on(table.treeId, table.nodeId, table.changeSetId),
+    index('history_change_related_idx')
+      .on(table.treeId, table.relatedId, table.changeSetId)
+      .where(sql`${table.relatedId} is not null`),
   ],
 );
 

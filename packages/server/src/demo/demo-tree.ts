@@ -78,8 +78,8 @@ export async function ensureDemoTree(db: Db): Promise<DemoTree> {
       rootId: null,
     });
     const { rows, plan, rootId } = buildDemoPlan();
-    await insertDrained(tx, treeId, rows);
-    await insertRest(tx, treeId, plan);
+    await insertDrained((work) => work(tx), treeId, rows);
+    await insertRest((work) => work(tx), treeId, plan);
     await setRoot(tx, treeId, rootId);
     await recomputeRootRelations(tx, treeId);
     const token = randomBytes(24).toString('base64url');

@@ -36,17 +36,25 @@ export function gedcomImportHandler(gedcom: GedcomService, users: UserService): 
         {
           signal,
           progress,
+          jobId: row.id,
           beforeCommit: (tx, answer: GedcomImportAnswer) => finish(tx, answer as unknown as Record<string, unknown>),
+          // After the confirmation: the encoding the user picked in the preview, if any (gedcom.preview.ts).
           confirm: input.preview
-            ? (preview) => waitForConfirmation(preview as unknown as Record<string, unknown>)
+            ? async (preview) => {
+                await waitForConfirmation(preview as unknown as Record<string, unknown>);
+                return gedcom.chosenEncoding(row.id);
+              }
             : undefined,
         },
       );
     },
-    async cleanup(input) {
+    async cleanup(input, ended) {
       const path = (input as { path?: unknown }).path;
       if (typeof path === 'string') await removeSpooled(path);
+      // What the job committed of its tree, unless it ended done (the tree is then shown, not the job's).
+      if (ended) await gedcom.discardImport(ended.treeId, ended.id);
     },
+    sweep: () => gedcom.discardAbandonedImports(),
   };
 }
 

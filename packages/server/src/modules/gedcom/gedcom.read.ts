@@ -3,6 +3,7 @@ import type { Language } from '@anor/core';
 import {
   type DecodeResult,
   decode,
+  type EncodingName,
   type GedcomAsyncRecordStream,
   GedcomError,
   type GedcomNode,
@@ -12,11 +13,10 @@ import {
   iterateRecords,
   iterateRecordsAsync,
 } from '@anor/gedcom';
-import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { createGedcomMapper, isImage } from './gedcom.mapper.ts';
 import { type DrainedRows, ImportCounts } from './gedcom.plan.ts';
-import { insertDrained, insertRest } from './gedcom.repository.ts';
+import { type InTransaction, insertDrained, insertRest } from './gedcom.repository.ts';
 
 /**
  * Reading a GEDCOM file through the mapper, for the import (gedcom.service.ts). A file held in
@@ -36,7 +36,8 @@ export function unreadable(error: unknown): unknown {
 const drainEvery = 5000;
 
 export interface Writing {
-  tx: Db;
+  /** Each batch's statements run in transactions this gives (an import job's chunks, or the caller's one). */
+  inTransaction: InTransaction;
   treeId: string;
   signal: AbortSignal | undefined;
   /** Past this many nodes writing stops (the caller refuses the file and rolls back); reading goes on to count. */
@@ -62,10 +63,11 @@ export interface Decoded {
   decoded: DecodeResult | null;
 }
 
-export function decodeInMemory(content: Uint8Array | string): Decoded {
+/** `encoding`: read the bytes in it (the user's pick in the preview) instead of the detected one. */
+export function decodeInMemory(content: Uint8Array | string, encoding?: EncodingName | null): Decoded {
   try {
     if (typeof content === 'string') return { text: content, decoded: null };
-    const decoded = decode(content);
+    const decoded = decode(content, encoding);
     return { text: decoded.text, decoded };
   } catch (error) {
     throw unreadable(error);
@@ -126,7 +128,7 @@ export async function readGedcom(
     if (!writing) kept.push(rows);
     else if (writeOn) {
       if (counts.nodes > writing.maxNodes) writeOn = false;
-      else await insertDrained(writing.tx, writing.treeId, rows, writing.signal);
+      else await insertDrained(writing.inTransaction, writing.treeId, rows, writing.signal);
     }
   }
   let opened: Opened | null = null;
@@ -164,7 +166,7 @@ export async function readGedcom(
   const { plan, report } = mapper.finish();
   await drain();
   counts.addFinal(plan);
-  if (writing && writeOn) await insertRest(writing.tx, writing.treeId, plan, writing.signal);
+  if (writing && writeOn) await insertRest(writing.inTransaction, writing.treeId, plan, writing.signal);
   onProgress?.(1);
   const stream = opened.stream;
   return { counts, report, stream, plan, kept };

@@ -28,6 +28,7 @@ const columns = {
     ['description', 'text'],
     ['search_text', 'text'],
     ['sort_key', 'text'],
+    ['match_keys', 'text[]'],
     ['root_relation', 'text', undefined, `'none'`],
   ],
   person_name: [
@@ -242,24 +243,28 @@ function statementOf(table: Table): Statement {
   return statement;
 }
 
+/** Runs `work` in a transaction of its own (an import job's chunk), or in the caller's one. */
+export type InTransaction = <T>(work: (tx: Db) => Promise<T>) => Promise<T>;
+
+/** Rows written per transaction when an import commits in chunks (see Writer). */
+const ROWS_PER_TRANSACTION = BATCH;
+
 /**
- * Writes tables in order, one INSERT … SELECT FROM json_to_recordset per batch of plan rows,
- * inside the caller's transaction. Each statement is sent as soon as the one before it is done,
- * while Node already serializes the next: with PostgreSQL in a process of its own, the two work
- * at once. A failed statement stops the rest; a cancelled import (the client went away) stops
- * between statements. `done()` waits for the last one and throws the first error.
+ * Writes tables in order, one INSERT … SELECT FROM json_to_recordset per batch of plan rows.
+ * Statements are collected, then run in transactions of about ROWS_PER_TRANSACTION rows each
+ * (`inTransaction`: for an import job, a transaction of its own per chunk; otherwise the caller's
+ * one transaction). Between chunks the event loop is let go: on the embedded database (one
+ * connection) the job's progress, a cancel and other requests are answered there. A failed
+ * statement stops the rest; a cancelled import stops between statements.
  */
 class Writer {
-  private last: Promise<unknown> = Promise.resolve();
-  private sent = false;
-  private queued = 0;
-  private finished = 0;
+  private readonly queries: { query: SQL; rows: number }[] = [];
 
   constructor(
-    private readonly tx: Db,
+    private readonly inTransaction: InTransaction,
     private readonly treeId: string,
     private readonly signal: AbortSignal | undefined,
-    /** Told after each statement: the share (0 to 1) of the statements queued so far that are done. */
+    /** Told after each statement: the share (0 to 1) of the statements that are done. */
     private readonly onProgress?: (fraction: number) => void,
   ) {}
 
@@ -267,31 +272,37 @@ class Writer {
     if (rows.length === 0) return;
     const statement = statementOf(table);
     for (let i = 0; i < rows.length; i += BATCH) {
-      const json = statement.serialize(rows, i, Math.min(i + BATCH, rows.length));
-      this.send(sql`${statement.head}${this.treeId}${statement.middle}${json}${statement.end}`);
+      const to = Math.min(i + BATCH, rows.length);
+      const json = statement.serialize(rows, i, to);
+      this.send(sql`${statement.head}${this.treeId}${statement.middle}${json}${statement.end}`, to - i);
     }
   }
 
-  send(query: SQL): void {
-    const { tx, signal } = this;
-    const run = async () => {
-      signal?.throwIfAborted();
-      const result = await tx.execute(query);
-      this.finished += 1;
-      this.onProgress?.(this.finished / this.queued);
-      return result;
-    };
-    this.queued += 1;
-    // The first statement goes at once (so that the database works while the next is prepared),
-    // each later one when the one before it is done.
-    this.last = this.sent ? this.last.then(run) : new Promise((resolve) => resolve(run()));
-    this.sent = true;
-    // Handled by done(); a statement that follows a failed one is never sent.
-    this.last.catch(() => {});
+  send(query: SQL, rows = 1): void {
+    this.queries.push({ query, rows });
   }
 
   async done(): Promise<void> {
-    await this.last;
+    const { queries, signal } = this;
+    let next = 0;
+    while (next < queries.length) {
+      signal?.throwIfAborted();
+      await this.inTransaction(async (tx) => {
+        await forgetCachedPlans(tx);
+        let rows = 0;
+        while (next < queries.length && rows < ROWS_PER_TRANSACTION) {
+          signal?.throwIfAborted();
+          const { query, rows: count } = queries[next] as { query: SQL; rows: number };
+          await tx.execute(query);
+          queries[next] = { query: sql``, rows: 0 };
+          next += 1;
+          rows += count;
+          this.onProgress?.(next / queries.length);
+        }
+      });
+      // Let the requests that waited for the database in (polls, a cancel) before the next chunk.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
   }
 }
 
@@ -355,30 +366,40 @@ function writeRest(writer: Writer, treeId: string, plan: ImportPlan): void {
   );
 }
 
-/** Writes a batch of rows drained while a large file is read, inside the caller's transaction. */
-export async function insertDrained(tx: Db, treeId: string, rows: DrainedRows, signal?: AbortSignal): Promise<void> {
-  const writer = new Writer(tx, treeId, signal);
+/** Writes a batch of rows drained while a large file is read, in chunks (see Writer). */
+export async function insertDrained(
+  inTransaction: InTransaction,
+  treeId: string,
+  rows: DrainedRows,
+  signal?: AbortSignal,
+): Promise<void> {
+  const writer = new Writer(inTransaction, treeId, signal);
   writeDrained(writer, rows);
   await writer.done();
 }
 
-/** Writes the end of a large file's plan (see writeRest), inside the caller's transaction. */
-export async function insertRest(tx: Db, treeId: string, plan: ImportPlan, signal?: AbortSignal): Promise<void> {
-  const writer = new Writer(tx, treeId, signal);
+/** Writes the end of a large file's plan (see writeRest), in chunks (see Writer). */
+export async function insertRest(
+  inTransaction: InTransaction,
+  treeId: string,
+  plan: ImportPlan,
+  signal?: AbortSignal,
+): Promise<void> {
+  const writer = new Writer(inTransaction, treeId, signal);
   writeRest(writer, treeId, plan);
   await writer.done();
 }
 
-/** Writes a whole plan read into memory (its drained rows, then the rest), inside the caller's transaction. */
+/** Writes a whole plan read into memory (its drained rows, then the rest), in chunks (see Writer). */
 export async function insertPlan(
-  tx: Db,
+  inTransaction: InTransaction,
   treeId: string,
   drained: readonly DrainedRows[],
   plan: ImportPlan,
   signal?: AbortSignal,
   onProgress?: (fraction: number) => void,
 ): Promise<void> {
-  const writer = new Writer(tx, treeId, signal, onProgress);
+  const writer = new Writer(inTransaction, treeId, signal, onProgress);
   for (const rows of drained) writeDrained(writer, rows);
   writeRest(writer, treeId, plan);
   await writer.done();

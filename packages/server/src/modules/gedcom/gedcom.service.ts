@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import {
+  type GedcomEncoding,
   type GedcomExportVersion,
   type GedcomImportAnswer,
   type GedcomImportPreview,
@@ -17,8 +18,10 @@ import type { GedcomNode } from '@anor/gedcom';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { defaultDatabaseTimeouts, inJobTransaction } from '../../db/timeouts.ts';
+import { inOneChangeSet } from '../history/change-set.ts';
 import { AppError } from '../../http/errors.ts';
 import { asViewer, type SessionUser, type Viewer } from '../../http/session.ts';
+import { findJobOf } from '../job/job.repository.ts';
 import { recomputeRootRelations, setRoot } from '../person/person.repository.ts';
 import { assertAccess } from '../tree/tree.access.ts';
 import * as trees from '../tree/tree.repository.ts';
@@ -26,8 +29,9 @@ import { toTreeInfo } from '../tree/tree.service.ts';
 import { exportTreeParts } from './gedcom.export.ts';
 import { type ImportCounts, markLineage } from './gedcom.plan.ts';
 import { type Decoded, decodeInMemory, headerOf, readGedcom, readWarnings } from './gedcom.read.ts';
-import { forgetCachedPlans, insertPlan } from './gedcom.repository.ts';
+import { forgetCachedPlans, type InTransaction, insertPlan } from './gedcom.repository.ts';
 import { assertRoomForImport } from './gedcom.space.ts';
+import { chosenEncodingOf, previewOf, setPreviewEncoding } from './gedcom.preview.ts';
 import type { SpooledFile } from './gedcom.spool.ts';
 import { treeNameOfFile } from './gedcom-values.ts';
 
@@ -51,6 +55,8 @@ export interface GedcomImportInput {
   subscription: Subscription | null;
   /** The new tree's id (an import job names it before it starts). */
   treeId?: string | undefined;
+  /** Read the bytes in this encoding instead of the detected one (the user's pick in the preview). */
+  encoding?: GedcomEncoding | null | undefined;
 }
 
 function nodeCeiling(subscription: Subscription | null, paidNodeLimit: number | null): number {
@@ -142,9 +148,17 @@ export interface ImportRun {
   beforeCommit?: (tx: Db, answer: GedcomImportAnswer) => Promise<void>;
   /**
    * With a file read into memory (up to 8 MB), once it is read and checked and before anything is
-   * written: waits for the user's confirmation of what the file holds.
+   * written: waits for the user's confirmation of what the file holds. Answers the encoding the
+   * user picked meanwhile, if any: the file is then read again in it before it is written.
    */
-  confirm?: (preview: GedcomImportPreview) => Promise<void>;
+  confirm?: (preview: GedcomImportPreview) => Promise<GedcomEncoding | null | undefined | void>;
+  /**
+   * The import job's id: the import then commits in chunks (a transaction per some thousand rows),
+   * so that on the embedded database, which has one connection, the job's progress, a cancel and
+   * other requests are answered while it writes. The tree is marked as this job's until the last
+   * chunk and hidden meanwhile; an import that does not end deletes it (docs/architecture.md).
+   */
+  jobId?: string | undefined;
 }
 
 export function createGedcomService({
@@ -196,6 +210,36 @@ export function createGedcomService({
 
     checkImport,
 
+    /** The encoding the user picked in a waiting import's preview, or null. */
+    chosenEncoding: (jobId: string) => chosenEncodingOf(db, jobId),
+
+    /**
+     * Reads a waiting import's file again in the encoding the user picked, and makes that the
+     * job's preview (and the encoding it writes the tree in when confirmed). Only the job's user
+     * may; a job that is not waiting, or was uploaded as text, has no encoding to pick.
+     */
+    async previewEncoding(viewer: SessionUser, jobId: string, encoding: GedcomEncoding): Promise<void> {
+      const row = await findJobOf(db, viewer.id, jobId);
+      if (!row || row.kind !== 'gedcomImport') throw new AppError('job.error.notFound');
+      if (row.state !== 'waiting') throw new AppError('job.error.notWaiting');
+      const job = row.input as { path?: unknown; text?: unknown; language?: unknown; bytes?: unknown };
+      if (job.text === true || typeof job.path !== 'string') throw new AppError('gedcom.error.encodingFixed');
+      const bytes = await readFile(job.path);
+      const decoded = decodeInMemory(bytes, encoding);
+      const read = await readGedcom({ decoded }, job.language as Language, null);
+      const header = await headerOf({ decoded });
+      const preview = previewOf(read, fileFacts(read, header, bytes.length, decoded), decoded.decoded?.choice);
+      if (!(await setPreviewEncoding(db, jobId, viewer.id, encoding, preview))) {
+        throw new AppError('job.error.notWaiting');
+      }
+    },
+
+    /** Deletes the tree an import job was writing, if it was never shown (the job did not end done). */
+    discardImport: (treeId: string, jobId: string) => trees.deleteImportedTree(db, treeId, jobId),
+
+    /** Deletes the trees of import jobs no longer active (a server stopped during their clean-up). */
+    discardAbandonedImports: () => trees.deleteAbandonedImportTrees(db),
+
     /**
      * Refuses (507) an upload of about `bytes` before its body is read, when the data directory
      * clearly cannot hold its import: nothing, not even the spool file, is written.
@@ -210,7 +254,7 @@ export function createGedcomService({
     async importFile(
       viewer: SessionUser,
       input: GedcomImportInput,
-      { signal, progress, beforeCommit, confirm }: ImportRun = {},
+      { signal, progress, beforeCommit, confirm, jobId }: ImportRun = {},
     ): Promise<GedcomImportAnswer> {
       const started = performance.now();
       const { content, subscription } = input;
@@ -221,11 +265,10 @@ export function createGedcomService({
       // A file in memory is decoded once and read twice, one record at a time: first to count what
       // it holds and check the limits, then to write it inside the transaction. A large spooled
       // file is decoded as it streams from the disk, and written while it is read.
-      let inMemoryText: Decoded | null = null;
-      if (!isSpooled(content)) inMemoryText = decodeInMemory(content);
-      else if (bytes <= inMemoryBytes) inMemoryText = decodeInMemory(await readFile(content.path));
-      const source = inMemoryText ? { decoded: inMemoryText } : (content as SpooledFile);
-      const header = await headerOf(source);
+      const fileBytes = !isSpooled(content) ? content : bytes <= inMemoryBytes ? await readFile(content.path) : null;
+      let inMemoryText: Decoded | null = fileBytes === null ? null : decodeInMemory(fileBytes, input.encoding);
+      let source = inMemoryText ? { decoded: inMemoryText } : (content as SpooledFile);
+      let header = await headerOf(source);
       const fileName = header?.children.find((child) => child.tag === 'FILE')?.value?.trim();
       const wanted = input.treeName ?? (fileName ? treeNameOfFile(fileName) : '');
       const treeId = input.treeId ?? uuidv7();
@@ -234,7 +277,7 @@ export function createGedcomService({
       // A small file (every free account's) is read before anything is written, and refused whole
       // when it passes a limit; a large one is written as it is read, and refused (rolled back) as
       // soon as it passes the node ceiling, with the numbers of the whole file.
-      const inMemory = inMemoryText
+      let inMemory = inMemoryText
         ? await readGedcom(source, input.language, null, {
             signal,
             onProgress: (fraction) => progress?.('reading', fraction * 0.4),
@@ -247,37 +290,62 @@ export function createGedcomService({
         markLineage(inMemory.kept, inMemory.plan);
         if (confirm) {
           progress?.('waiting', 0.45);
-          await confirm({ counts: inMemory.counts.counts, file: fileFacts(inMemory, header, bytes, inMemoryText) });
+          const file = fileFacts(inMemory, header, bytes, inMemoryText);
+          const chosen = await confirm(previewOf(inMemory, file, inMemoryText?.decoded?.choice));
+          if (chosen && fileBytes !== null && typeof fileBytes !== 'string' && chosen !== file.encoding) {
+            // The user picked another encoding in the preview: the file is read again in it.
+            inMemoryText = decodeInMemory(fileBytes, chosen);
+            source = { decoded: inMemoryText };
+            header = await headerOf(source);
+            inMemory = await readGedcom(source, input.language, null, { signal });
+            assertWithinImportLimits(inMemory.counts, subscription, paidNodeLimit);
+            markLineage(inMemory.kept, inMemory.plan);
+          }
         }
       }
       signal?.throwIfAborted();
       let read: Awaited<ReturnType<typeof readGedcom>> | null = inMemory;
       let answer: GedcomImportAnswer | null = null;
-      try {
-        // Longer than a request's statement timeout: a large file's statements write many rows each.
-        await inJobTransaction(db, jobStatementMs, async (tx) => {
-          progress?.('writing', 0.45);
+      // An import job commits in chunks, its tree hidden until the last one (see ImportRun.jobId);
+      // any other import writes in one transaction. The steps are the same.
+      const staged = jobId !== undefined;
+      let treeMade = false;
+      const write = async (inTransaction: InTransaction) => {
+        const knownRoot = inMemory?.plan.rootId ?? null;
+        await inTransaction(async (tx) => {
+          // A large file is read while it is written: its percentage is the share of it read.
+          progress?.('writing', inMemory ? 0.45 : 0);
           await trees.lockOwner(tx, viewer.id);
           if ((await trees.countTreesOfOwner(tx, viewer.id)) >= max) {
             throw new AppError('limit.trees', { limit: 'trees', max });
           }
           const { name, nameKey } = await freeTreeName(tx, viewer.id, wanted.trim() || 'GEDCOM');
           await forgetCachedPlans(tx);
-          const knownRoot = inMemory?.plan.rootId ?? null;
-          await trees.insertTree(tx, { id: treeId, ownerId: viewer.id, name, nameKey, rootId: knownRoot });
-          if (inMemory) {
-            await insertPlan(tx, treeId, inMemory.kept, inMemory.plan, signal, (fraction) =>
-              progress?.('writing', 0.45 + fraction * 0.5),
-            );
-          } else {
-            read = await readGedcom(
-              source,
-              input.language,
-              { tx, treeId, signal, maxNodes },
-              { signal, onProgress: (fraction) => progress?.('writing', fraction * 0.95) },
-            );
-            assertWithinImportLimits(read.counts, subscription, paidNodeLimit);
-          }
+          await trees.insertTree(tx, {
+            id: treeId,
+            ownerId: viewer.id,
+            name,
+            nameKey,
+            rootId: knownRoot,
+            ...(jobId !== undefined ? { importJob: jobId } : {}),
+          });
+        });
+        treeMade = true;
+        if (inMemory) {
+          await insertPlan(inTransaction, treeId, inMemory.kept, inMemory.plan, signal, (fraction) =>
+            progress?.('writing', 0.45 + fraction * 0.5),
+          );
+        } else {
+          read = await readGedcom(
+            source,
+            input.language,
+            { inTransaction, treeId, signal, maxNodes },
+            { signal, onProgress: (fraction) => progress?.('writing', fraction * 0.95) },
+          );
+          assertWithinImportLimits(read.counts, subscription, paidNodeLimit);
+        }
+        signal?.throwIfAborted();
+        await inTransaction(async (tx) => {
           const rootId = read?.plan.rootId ?? null;
           if (rootId === null) {
             // A file without individuals still gives a tree with its (unnamed) root person.
@@ -287,6 +355,9 @@ export function createGedcomService({
             await recomputeRootRelations(tx, treeId);
           }
           signal?.throwIfAborted();
+          if (jobId !== undefined && !(await trees.publishImportedTree(tx, treeId, jobId))) {
+            throw new AppError('job.error.cancelled');
+          }
           if (read === null) throw new AppError('common.error.generic');
           answer = answerOf(await trees.findTree(tx, treeId), read, header, {
             bytes,
@@ -296,7 +367,21 @@ export function createGedcomService({
           });
           await beforeCommit?.(tx, answer);
         });
+      };
+      try {
+        // Longer than a request's statement timeout: a large file's statements write many rows each.
+        // One change set of the tree's history, however many transactions (modules/history).
+        if (staged) {
+          await write(inOneChangeSet(treeId, viewer.id, 'import', (work) => inJobTransaction(db, jobStatementMs, work)));
+        } else {
+          await inJobTransaction(db, jobStatementMs, (tx) =>
+            write(inOneChangeSet(treeId, viewer.id, 'import', (work) => work(tx))),
+          );
+        }
       } catch (error) {
+        // What a job committed so far goes with its tree (the job's own clean-up and the sweep do
+        // the same, should this fail or the server stop now).
+        if (jobId !== undefined && treeMade) await trees.deleteImportedTree(db, treeId, jobId).catch(() => undefined);
         if (isUniqueViolation(error)) throw new AppError('tree.validation.treeNameAlreadyTaken');
         throw error;
       }

@@ -120,6 +120,14 @@ export async function endJob(
 }
 
 /**
+ * The sign of life of the jobs queued on this instance (waiting for their turn behind a long one):
+ * without it another instance's sweep, or this one's, would take them for a stopped server's.
+ */
+export async function touchQueued(db: Db, instance: string): Promise<void> {
+  await db.execute(sql`update job set heartbeat = now() where claimed_by = ${instance} and state = 'queued'`);
+}
+
+/**
  * Fails the active jobs whose heartbeat is older than `staleMs` (their server stopped), except
  * `mine` (this instance's own, alive). Rows another instance is updating are skipped. Answers the
  * failed jobs' ids and inputs (their spool files are then removed).
@@ -128,9 +136,9 @@ export async function failStaleJobs(
   db: Db,
   staleMs: number,
   mine: readonly string[],
-): Promise<{ id: string; input: Record<string, unknown> }[]> {
+): Promise<{ id: string; treeId: string; input: Record<string, unknown> }[]> {
   const ids = mine.length > 0 ? mine : ['00000000-0000-0000-0000-000000000000'];
-  return queryRows<{ id: string; input: Record<string, unknown> }>(
+  return queryRows<{ id: string; treeId: string; input: Record<string, unknown> }>(
     db,
     sql`update job set state = 'failed', error = '{"code":"job.error.interrupted"}'::jsonb, finished_at = now(),
           updated_at = now()
@@ -142,7 +150,7 @@ export async function failStaleJobs(
                          sql`, `,
                        )})
                      for update skip locked)
-        returning id, input`,
+        returning id, tree_id as "treeId", input`,
   );
 }
 

@@ -39,8 +39,13 @@ export interface JobContext {
 
 export interface JobHandler {
   run(context: JobContext): Promise<void>;
-  /** After the job ended in any way (also when it was failed as interrupted): removes its files. */
-  cleanup(input: Record<string, unknown>): Promise<void>;
+  /**
+   * After the job ended in any way (also when it was failed as interrupted): removes its files and
+   * what it left unfinished in the database (`ended`: the job, when known).
+   */
+  cleanup(input: Record<string, unknown>, ended?: { id: string; treeId: string }): Promise<void>;
+  /** At every sweep: removes what jobs that are no longer active left (their clean-up did not run). */
+  sweep?(): Promise<unknown>;
 }
 
 export interface JobServiceDeps {
@@ -58,6 +63,8 @@ interface Live {
   phase: JobPhase | null;
   progress: number;
   startedAt: number;
+  /** The percentage at `startedAt` (a job confirmed after its preview goes on from there). */
+  paceBase: number;
   done: Promise<void>;
   /** The error that ended the job, for a caller waiting on it (the synchronous upload). */
   error: unknown;
@@ -99,10 +106,12 @@ export function createJobService({
     const phase = now?.phase ?? (jobPhases.includes(row.phase as JobPhase) ? (row.phase as JobPhase) : null);
     const progress = Math.max(row.progress, now?.progress ?? 0);
     const startedAt = now?.startedAt ?? row.startedAt?.getTime() ?? null;
-    // The time left, from the pace so far: known once a little of the job is done.
+    // The time left, from the pace since the job started (or was confirmed after its preview, with
+    // the percentage it had then): known once a little more of the job is done.
+    const base = now?.paceBase ?? 0;
     const remainingMs =
-      (state === 'running' || state === 'queued') && startedAt !== null && progress >= 1 && progress < 100
-        ? Math.round(((Date.now() - startedAt) * (100 - progress)) / progress)
+      (state === 'running' || state === 'queued') && startedAt !== null && progress - base >= 1 && progress < 100
+        ? Math.round(((Date.now() - startedAt) * (100 - progress)) / (progress - base))
         : null;
     const input = row.input as { treeName?: unknown; bytes?: unknown };
     return {
@@ -136,6 +145,7 @@ export function createJobService({
       phase: null,
       progress: 0,
       startedAt: Date.now(),
+      paceBase: 0,
       done: new Promise<void>((resolve) => {
         resolveDone = resolve;
       }),
@@ -191,6 +201,9 @@ export function createJobService({
             running += 1;
           }
           entry.phase = 'writing';
+          // The time the user took to confirm is no part of the pace.
+          entry.startedAt = Date.now();
+          entry.paceBase = entry.progress;
         },
         async finish(tx, result) {
           controller.signal.throwIfAborted();
@@ -216,7 +229,7 @@ export function createJobService({
       clearInterval(heartbeat);
       await beating;
       live.delete(row.id);
-      await handler?.cleanup(row.input).catch(() => undefined);
+      await handler?.cleanup(row.input, { id: row.id, treeId: row.treeId }).catch(() => undefined);
       resolveDone();
     }
   }
@@ -244,11 +257,13 @@ export function createJobService({
 
   /** Fails the jobs whose server stopped, and removes their files. */
   async function sweep(ms: number): Promise<void> {
+    await jobs.touchQueued(db, instance);
     const failed = await jobs.failStaleJobs(db, ms, [...live.keys()]);
-    for (const { input, id } of failed) {
+    for (const { input, id, treeId } of failed) {
       log?.warn({ job: id }, 'a job whose heartbeat stopped was failed; nothing of it was kept');
-      for (const handler of handlers.values()) await handler.cleanup(input).catch(() => undefined);
+      for (const handler of handlers.values()) await handler.cleanup(input, { id, treeId }).catch(() => undefined);
     }
+    for (const handler of handlers.values()) await handler.sweep?.().catch(() => undefined);
   }
 
   async function ownJob(userId: string, jobId: string): Promise<JobRow> {
@@ -357,7 +372,7 @@ export function createJobService({
       if (await jobs.endJob(db, jobId, 'cancelled', { code: 'job.error.cancelled' }, userId)) {
         await handlers
           .get(row.kind)
-          ?.cleanup(row.input)
+          ?.cleanup(row.input, { id: row.id, treeId: row.treeId })
           .catch(() => undefined);
       }
       return toJob(await ownJob(userId, jobId));

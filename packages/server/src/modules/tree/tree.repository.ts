@@ -1,5 +1,5 @@
 import { personSortKey } from '@anor/core';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { person, subscription, tree, user } from '../../db/schema.ts';
 
@@ -65,18 +65,23 @@ function selectAccess(db: Db) {
     .leftJoin(subscription, eq(subscription.userId, tree.ownerId));
 }
 
+/** A tree an import job is still writing is hidden: it is neither found nor listed until its job is done. */
+const written = isNull(tree.importJob);
+
 export async function findTreeAccess(db: Db, treeId: string): Promise<TreeAccessRow | undefined> {
-  const [row] = await selectAccess(db).where(eq(tree.id, treeId));
+  const [row] = await selectAccess(db).where(and(eq(tree.id, treeId), written));
   return row;
 }
 
 export async function findTree(db: Db, treeId: string): Promise<TreeRow | undefined> {
-  const [row] = await selectTrees(db).where(eq(tree.id, treeId));
+  const [row] = await selectTrees(db).where(and(eq(tree.id, treeId), written));
   return row;
 }
 
 export function listTreesOfOwner(db: Db, ownerId: string): Promise<TreeRow[]> {
-  return selectTrees(db).where(eq(tree.ownerId, ownerId)).orderBy(tree.createdAt, tree.id);
+  return selectTrees(db)
+    .where(and(eq(tree.ownerId, ownerId), written))
+    .orderBy(tree.createdAt, tree.id);
 }
 
 export async function countTreesOfOwner(db: Db, ownerId: string): Promise<number> {
@@ -111,9 +116,39 @@ export async function lockOwner(db: Db, ownerId: string): Promise<void> {
 /** A tree whose root person the caller inserts itself (a GEDCOM import's first individual). */
 export async function insertTree(
   db: Db,
-  values: { id: string; ownerId: string; name: string; nameKey: string; rootId: string | null },
+  values: { id: string; ownerId: string; name: string; nameKey: string; rootId: string | null; importJob?: string },
 ): Promise<void> {
   await db.insert(tree).values(values);
+}
+
+/** The import job's last step: its tree is shown. False when the tree is not that job's (deleted meanwhile). */
+export async function publishImportedTree(db: Db, treeId: string, jobId: string): Promise<boolean> {
+  const rows = await db
+    .update(tree)
+    .set({ importJob: null })
+    .where(and(eq(tree.id, treeId), eq(tree.importJob, jobId)))
+    .returning({ id: tree.id });
+  return rows.length === 1;
+}
+
+/** Deletes the tree an import job was writing, if it is still that job's (never a tree already shown). */
+export async function deleteImportedTree(db: Db, treeId: string, jobId: string): Promise<void> {
+  await db.delete(tree).where(and(eq(tree.id, treeId), eq(tree.importJob, jobId)));
+}
+
+/**
+ * Deletes the trees of import jobs that are no longer active (failed, cancelled, or interrupted
+ * while their own clean-up ran): what they wrote is never shown. Answers how many.
+ */
+export async function deleteAbandonedImportTrees(db: Db): Promise<number> {
+  const rows = await db
+    .delete(tree)
+    .where(
+      sql`${tree.importJob} is not null and not exists (select 1 from job j where j.id = ${tree.importJob}
+            and j.state in ('queued', 'running', 'waiting'))`,
+    )
+    .returning({ id: tree.id });
+  return rows.length;
 }
 
 /** A nameless person's sort key: after every named one (issue 19, item 15). */
