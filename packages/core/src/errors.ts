@@ -151,6 +151,8 @@ export const errorCatalogue = {
   'gedcom.error.tooLarge': 413,
   // Jobs (issue 20)
   /** No job of this user by that id. */
+  /** Another encoding asked for a file that came as text (the JSON form of the upload): it has none to pick. */
+  'gedcom.error.encodingFixed': 409,
   'job.error.notFound': 404,
   /** The job stopped because its server stopped (its heartbeat ended); nothing of it was kept. */
   'job.error.interrupted': 500,

@@ -123,12 +123,62 @@ export const gedcomImportAnswerSchema = z.object({
 });
 export type GedcomImportAnswer = z.infer<typeof gedcomImportAnswerSchema>;
 
+/** The encodings a user may pick for a file in the import's preview (`POST …/job/{jobId}/encoding`). */
+export const gedcomEncodings = [
+  'UTF-8',
+  'UTF-16LE',
+  'UTF-16BE',
+  'ANSEL',
+  'CP1252',
+  'ISO-8859-1',
+  'ISO-8859-15',
+  'CP1250',
+  'ISO-8859-2',
+  'CP850',
+  'CP852',
+  'CP437',
+  'MACROMAN',
+] as const;
+export type GedcomEncoding = (typeof gedcomEncodings)[number];
+
+/**
+ * Why the file was read in its encoding: a byte order mark, UTF-16's zero bytes, valid UTF-8, only
+ * 7-bit bytes, the header's 8-bit code page whose letters read as words (`declared`), another code
+ * page whose letters read as words better than the header's (`letters`), or the user's pick.
+ */
+export const gedcomEncodingReasons = ['bom', 'utf16', 'utf8', 'ascii', 'declared', 'letters', 'chosen'] as const;
+export type GedcomEncodingReason = (typeof gedcomEncodingReasons)[number];
+
+export const gedcomReadingSchema = z.object({
+  reason: z.enum(gedcomEncodingReasons),
+  /** A word as read, and as `otherEncoding` (the header's or the runner-up code page) reads it: "Držić" / "Dr§i†". */
+  example: z.object({ word: z.string(), other: z.string(), otherEncoding: z.string() }).nullable(),
+  /** 8-bit files: the code pages, the most plausible first. */
+  ranked: z.array(z.string()),
+  /** False for text that came decoded (the JSON form of the upload): there is no other encoding to pick. */
+  choosable: z.boolean(),
+});
+export type GedcomReading = z.infer<typeof gedcomReadingSchema>;
+
 /** What an import job found in the file before writing anything (its state `waiting`). */
 export const gedcomImportPreviewSchema = z.object({
   counts: gedcomCountsSchema,
   file: gedcomImportAnswerSchema.shape.file,
+  /** Why the encoding (absent in a preview made before issue 20's encoding choice). */
+  reading: gedcomReadingSchema.optional(),
+  /** The persons whose names hold a non-ASCII letter, and some of those names as they would be stored. */
+  names: z.object({ count: z.number().int(), sample: z.array(z.string()) }).optional(),
+  /**
+   * True for a file too large to be read whole before writing (over 8 MB): the preview comes from
+   * its first part, and `counts` are of that part only.
+   */
+  partial: z.boolean().optional(),
 });
 export type GedcomImportPreview = z.infer<typeof gedcomImportPreviewSchema>;
+
+/** `POST /api/user/{userId}/job/{jobId}/encoding`: read the waiting import's file again in this encoding. */
+export const gedcomPreviewEncodingBodySchema = z.strictObject({ encoding: z.enum(gedcomEncodings) });
+export type GedcomPreviewEncodingBody = z.infer<typeof gedcomPreviewEncodingBodySchema>;
 
 export const gedcomExportVersions = ['5.5.1', '7.0'] as const;
 export type GedcomExportVersion = (typeof gedcomExportVersions)[number];

@@ -18,6 +18,7 @@ import { requestLanguage } from '../../http/language.ts';
 import { treeParams } from '../../http/params.ts';
 import { currentViewer, requireUser } from '../../http/session.ts';
 import type { GedcomImportJobInput } from './gedcom.job.ts';
+import { registerGedcomPreviewRoutes } from './gedcom.preview.routes.ts';
 import { removeSpooled, type SpooledFile, spoolDirOf, spoolText } from './gedcom.spool.ts';
 import { checkUploadBeforeBody, isSpooledBody, readUploadBody, spoolUploadBody } from './gedcom.upload.ts';
 
@@ -54,6 +55,7 @@ export function registerGedcomRoutes(app: FastifyInstance, ctx: AppContext) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { auth, users, gedcom, config, jobs } = ctx;
   const spoolDir = spoolDirOf(config.dataDir);
+  registerGedcomPreviewRoutes(app, ctx);
 
   app.register(async (scope) => {
     scope.setErrorHandler((error: FastifyError, request, reply) => {
