@@ -42,6 +42,15 @@ describe('writeGedcom', () => {
     ]);
   });
 
+  it('keeps the French calendar escape, whose name holds a space, as it is (issue 20)', () => {
+    const dated = node('EVEN', { children: [node('DATE', { value: '@#DFRENCH R@ 18 BRUM 8' })] });
+    const lines = writeGedcom([node('INDI', { xref: 'I2', children: [dated] })], { version: '5.5.1' }).split('\n');
+    expect(lines).toContain('2 DATE @#DFRENCH R@ 18 BRUM 8');
+    // Other text between @# and @ with a space is no escape: its @ are doubled.
+    const other = node('NOTE', { value: 'see @#x y@ here' });
+    expect(writeGedcom([other], { version: '5.5.1' }).split('\n')).toContain('0 NOTE see @@#x y@@ here');
+  });
+
   it('writes 7.0 without CHAR, escaping only a leading @', () => {
     const note = node('SNOTE', { xref: 'N1', value: '@home: a@b' });
     const text = writeGedcom([person, note], { version: '7.0', lineEnding: '\r\n' });

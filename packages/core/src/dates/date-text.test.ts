@@ -79,6 +79,9 @@ describe('sorting a date kept as text', () => {
     expect(dateTextSqlRange('@#DHEBREW@ 15 NSN 5784')).toEqual({ from: '2024-04-23', to: '2024-04-23' });
     expect(dateTextSqlRange('@#DHEBREW@ 5785')).toEqual({ from: '2024-10-03', to: '2025-09-22' });
     expect(dateTextSqlRange('@#DFRENCH R@ 18 BRUM 8')).toEqual({ from: '1799-11-09', to: '1799-11-09' });
+    // 30 Elul: Elul has 29 days, so the month is what is known.
+    expect(dateTextSqlRange('@#DHEBREW@ 30 ELL 5784')).toEqual(dateTextSqlRange('@#DHEBREW@ ELL 5784'));
+    expect(dateTextSqlRange('@#DHEBREW@ ELL 5784')).toEqual({ from: '2024-09-04', to: '2024-10-02' });
   });
 
   it('gives dates before the common era as PostgreSQL dates', () => {

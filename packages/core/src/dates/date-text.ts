@@ -84,7 +84,12 @@ function astronomicalYear(part: GedcomDatePart): number {
 function partRange(part: GedcomDatePart): { from: number; to: number } | null {
   if (part.calendar === 'other' || part.epoch !== undefined || part.monthName !== undefined) return null;
   if ((part.calendar === 'hebrew' || part.calendar === 'french') && part.bce) return null;
-  return calendarDayRange(part.calendar, { year: astronomicalYear(part), month: part.month, day: part.day });
+  const year = astronomicalYear(part);
+  // A day its month does not have (30 Elul: Elul has 29) still tells the month.
+  return (
+    calendarDayRange(part.calendar, { year, month: part.month, day: part.day }) ??
+    calendarDayRange(part.calendar, { year, month: part.month, day: null })
+  );
 }
 
 /** The first year of three or four digits in a phrase ("abt 1850 or 1851" → 1850), if any. */

@@ -66,6 +66,8 @@ export const orphanEventSchema = z.object({
   startDateType: z.enum(dateTypes),
   endDate: z.string().nullable(),
   endDateType: z.enum(dateTypes),
+  /** The date as an imported file wrote it, when the dates above could not say all of it (shown when there is no start date). */
+  dateText: z.string().nullable(),
   /** In the event's order (an orphan has none; with all=true, "date or else participants"). */
   participants: z.array(orphanParticipantSchema),
   location: z.object({ id: z.string(), name: z.string() }).nullable(),

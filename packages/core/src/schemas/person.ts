@@ -189,6 +189,7 @@ export const setRootBodySchema = z.strictObject({ rootId: personIdSchema });
 // ---- Answers ----
 
 /** A birth or death year as a person label shows it ("1850", "about 1850", "before 1850"). */
+/** A birth or death year in a person label; negative before the common era (-44 is 44 BC, there is no year 0). */
 export const lifeYearSchema = z.object({ year: z.number().int(), type: z.enum(dateTypes) });
 export type LifeYear = z.infer<typeof lifeYearSchema>;
 
@@ -232,6 +233,8 @@ export const lifeEventSummarySchema = z.object({
   startDateType: z.enum(dateTypes),
   endDate: z.string().nullable(),
   endDateType: z.enum(dateTypes),
+  /** The date as an imported file wrote it, shown when there is no start date (a Julian or BCE date, a phrase). */
+  dateText: z.string().nullable().optional(),
   /** The place's path, nearest first. */
   place: z.string().nullable(),
 });

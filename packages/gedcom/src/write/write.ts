@@ -44,7 +44,8 @@ function escapeValue(value: string, isSeven: boolean): string {
     }
     escaped += value.slice(index, at);
     const close = value.charCodeAt(at + 1) === 0x23 ? value.indexOf('@', at + 2) : -1;
-    if (close !== -1 && value.slice(at, close).indexOf(' ') === -1) {
+    // A calendar escape is one word, except the French calendar's `@#DFRENCH R@`.
+    if (close !== -1 && /^#D[^ @]+(?: R)?$/.test(value.slice(at + 1, close))) {
       escaped += value.slice(at, close + 1);
       index = close + 1;
     } else {

@@ -40,6 +40,7 @@ export async function lifeSpansOf(
       startDateType: event.startDateType,
       endDate: event.endDate,
       endDateType: event.endDateType,
+      dateText: event.dateText,
     })
     .from(eventParticipant)
     .innerJoin(event, and(eq(event.treeId, eventParticipant.treeId), eq(event.id, eventParticipant.eventId)))
@@ -68,7 +69,13 @@ export async function lifeSummaryOf(db: Db, treeId: string, personId: string) {
   const paths = new Map((await placePaths(db, treeId, locationIds)).map((path) => [path.id, path.text]));
   const summary = (e: LifeEvent | undefined) =>
     e
-      ? { eventId: e.eventId, ...resolveEventDate(e), place: e.locationId ? (paths.get(e.locationId) ?? null) : null }
+      ? {
+          eventId: e.eventId,
+          ...resolveEventDate(e),
+          // Only for a date the file wrote as text (a Julian or BCE date, a phrase): shown when there is no start date.
+          ...(e.dateText ? { dateText: e.dateText } : {}),
+          place: e.locationId ? (paths.get(e.locationId) ?? null) : null,
+        }
       : null;
   return { birth: summary(life.birth), death: summary(life.death) };
 }

@@ -1,4 +1,5 @@
 import {
+  dateTextSqlRange,
   type ErrorCode,
   type Event,
   type EventListQuery,
@@ -486,6 +487,9 @@ export function createEventService({ db, livingYears = privacyRule.livingYears }
         await assertOncePerPerson(tx, treeId, input.type, item.values.subtype, item.participants, id);
         const place = await resolvePlace(tx, treeId, input);
         const values = { ...item.values, locationId: place.locationId };
+        // An imported date kept only as text stays (the form does not show it): so do the days it sorts by.
+        const textRange = values.startDate === null ? dateTextSqlRange(before.dateText) : null;
+        if (textRange) Object.assign(values, { dateFrom: textRange.from, dateTo: textRange.to });
         const participantsChanged = !sameParticipants(before.participants.map(participantInput), item.participants);
         const fieldsChanged = (Object.keys(item.values) as (keyof typeof item.values)[]).some(
           (key) =>

@@ -1,4 +1,11 @@
-import { type EventType, eventDateIsoRange, normaliseRole, oncePerPersonTypes, uuidv7 } from '@anor/core';
+import {
+  dateTextSqlRange,
+  type EventType,
+  eventDateIsoRange,
+  normaliseRole,
+  oncePerPersonTypes,
+  uuidv7,
+} from '@anor/core';
 import { type GedcomNode, parseGedcomDate } from '@anor/gedcom';
 import type { ParticipantWrite } from '../event/event.repository.ts';
 import { mapGedcomDate } from './gedcom-date.ts';
@@ -193,7 +200,8 @@ export function createEventMapper(ctx: MapContext, links: LinkMapper, places: Pl
     }
     if (description !== null && description.length > valueRules.eventDescription.max)
       description = shortened(id, 'event', node, description, valueRules.eventDescription, path);
-    const range = eventDateIsoRange(date);
+    // A date kept only as text (another calendar, BCE, a phrase) sorts by its best-known Gregorian days.
+    const range = eventDateIsoRange(date) ?? dateTextSqlRange(dateText);
     plan.events.push({
       id,
       values: {

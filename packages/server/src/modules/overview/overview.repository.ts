@@ -47,6 +47,7 @@ export interface OrphanEventRow {
   startDateType: string | null;
   endDate: string | null;
   endDateType: string | null;
+  dateText: string | null;
   locationId: string | null;
   locationName: string | null;
 }
@@ -222,7 +223,7 @@ export function listEvents(db: Db, treeId: string, filter: OverviewFilter) {
     columns: sql`select page.id, e.type, e.subtype, e.type_name as "typeName",
       e.start_date as "startDate", e.start_date_type as "startDateType",
       e.end_date as "endDate", e.end_date_type as "endDateType",
-      e.location_id as "locationId", l.name as "locationName"`,
+      e.date_text as "dateText", e.location_id as "locationId", l.name as "locationName"`,
     joins: sql`join ${event} e on e.tree_id = ${treeId} and e.id = page.id
       left join ${location} l on l.tree_id = ${treeId} and l.id = e.location_id`,
     total: () =>

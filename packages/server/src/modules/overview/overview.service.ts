@@ -42,6 +42,7 @@ export function createOverviewService({ db, livingYears = privacyRule.livingYear
           subtype: row.subtype,
           typeName: row.typeName,
           ...resolveEventDate(row),
+          dateText: row.dateText,
           participants: byEvent.get(row.id) ?? [],
           location:
             row.locationId !== null && row.locationName !== null

@@ -1,4 +1,4 @@
-import { type DateType, type LifeYear, resolveEventDate } from '@anor/core';
+import { type DateType, dateTextYear, type LifeYear, resolveEventDate } from '@anor/core';
 import type { Db } from '../../db/client.ts';
 import { type LifeEvent, lifeSpansOf } from '../event/event.life.ts';
 import { placePaths } from '../event/event.repository.ts';
@@ -13,10 +13,14 @@ export interface LifeYears {
 
 const unknown: LifeYears = { born: null, died: null, birthPlace: null };
 
-/** The year of a birth or death and how sure it is; a range over several years counts as "between". */
+/**
+ * The year of a birth or death and how sure it is; a range over several years counts as "between".
+ * A date kept only as text (a Julian, Hebrew or BCE date, a phrase) gives its best-known year
+ * (`dateTextYear`: negative before the common era).
+ */
 function yearOf(life: LifeEvent | undefined): LifeYear | null {
   const date = resolveEventDate(life);
-  if (!date.startDate) return null;
+  if (!date.startDate) return dateTextYear(life?.dateText);
   const year = Number(date.startDate.slice(0, 4));
   if (!Number.isInteger(year)) return null;
   const endYear = date.endDate ? Number(date.endDate.slice(0, 4)) : year;

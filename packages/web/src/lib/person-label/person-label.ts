@@ -37,7 +37,8 @@ export function shortPlace(path: string | null | undefined, count = 2): string |
 }
 
 function yearText(t: TFunction, value: LifeYear, long: boolean): string {
-  const year = String(value.year);
+  // A year before the common era is negative (a birth known only as "44 B.C."): "44 BC", "44 f.Kr.".
+  const year = value.year < 0 ? t('dates.display.bce', { year: -value.year }) : String(value.year);
   if (value.type === 'about' || value.type === 'between') {
     return long ? t('personLabel.aboutLong', { year }) : t('personLabel.about', { year });
   }
