@@ -1,14 +1,14 @@
 import { type ErrorCode, isErrorCode, type Job } from '@anor/core';
-import { Alert, Button, Group, Paper, Progress, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconFileImport, IconX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
-import { useFormat } from '../../i18n/format.ts';
 import { isTranslationKey, type TranslationKey } from '../../i18n/messages.ts';
 import { LimitDialog } from '../pricing/LimitDialog.tsx';
 import { GedcomReport } from './GedcomReport.tsx';
 import { ImportErrorText, LimitDetails } from './ImportMessages.tsx';
+import { ImportPreview } from './ImportPreview.tsx';
 import { isActive, useCancelJob, useConfirmJob, useJob } from './jobs.ts';
 
 /** "About 40 s left" / "About 3 min left", from the server's estimate. */
@@ -49,42 +49,6 @@ export function JobProgress({ job, testId }: { job: Job; testId: string }) {
         ) : null}
       </Group>
       <Progress value={Math.max(2, job.progress)} animated={job.state === 'running'} aria-label={label} />
-    </Stack>
-  );
-}
-
-const countKinds = ['persons', 'families', 'events', 'places', 'sources', 'notes', 'media'] as const;
-
-/** What the file holds, before anything is written: its counts and how it was read. */
-function ImportPreview({ job }: { job: Job }) {
-  const { t } = useTranslation();
-  const format = useFormat();
-  const preview = job.preview;
-  if (!preview) return null;
-  return (
-    <Stack gap="xs" data-testid="gedcom-preview">
-      <Title order={3} fz="h5">
-        {t('job.preview.title')}
-      </Title>
-      <Text size="sm">{t('job.preview.text')}</Text>
-      <Table withTableBorder={false} verticalSpacing={4} maw={420}>
-        <Table.Tbody>
-          {countKinds.map((kind) => (
-            <Table.Tr key={kind}>
-              <Table.Td>{t(`gedcom.report.counts.${kind}`)}</Table.Td>
-              <Table.Td ta="right" data-testid={`gedcom-preview-${kind}`}>
-                {format.number(preview.counts[kind])}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-          <Table.Tr>
-            <Table.Td>{t('gedcom.report.file.encoding')}</Table.Td>
-            <Table.Td ta="right" data-testid="gedcom-preview-encoding">
-              {preview.file.encoding ?? t('gedcom.report.file.unknown')}
-            </Table.Td>
-          </Table.Tr>
-        </Table.Tbody>
-      </Table>
     </Stack>
   );
 }
@@ -156,7 +120,7 @@ export function ImportJobView({ userId, jobId, onImportAnother }: ImportJobViewP
         <Title order={2} fz="h4">
           {t('job.title', { name: data.treeName ?? t('job.unnamed') })}
         </Title>
-        {data.state === 'waiting' && data.preview ? <ImportPreview job={data} /> : null}
+        {data.state === 'waiting' && data.preview ? <ImportPreview job={data} userId={userId} /> : null}
         {isActive(data) ? (
           <>
             <JobProgress job={data} testId="gedcom-job-progress" />
