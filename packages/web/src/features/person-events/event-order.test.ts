@@ -95,6 +95,17 @@ describe('the order of a person’s events', () => {
   });
 });
 
+describe('dates kept as text', () => {
+  it('sort among the dated events by their Gregorian days', () => {
+    const julian = event('other', { dateText: '@#DJULIAN@ 25 DEC 1699' }); // 4 January 1700
+    const gregorian = dated('other', '1700-01-01');
+    const bce = event('other', { dateText: '44 B.C.' });
+    const undated = event('other');
+    const sorted = [undated, julian, gregorian, bce].sort(comparePersonEvents(me));
+    expect(sorted).toEqual([bce, gregorian, julian, undated]);
+  });
+});
+
 describe('blank birth and death forms', () => {
   it('are birth or death events without date, place or anything else written', () => {
     expect(isBlankLifeEvent(event('birth'))).toBe(true);
@@ -106,6 +117,8 @@ describe('blank birth and death forms', () => {
     expect(isBlankLifeEvent(event('birth', { location: place }))).toBe(false);
     expect(isBlankLifeEvent(event('death', { causeOfEvent: 'Lunginflammation' }))).toBe(false);
     expect(isBlankLifeEvent(event('death', { description: 'Drunknade' }))).toBe(false);
+    // A date kept as the file wrote it (issue 20 item 4): a Julian birth is not a blank form.
+    expect(isBlankLifeEvent(event('birth', { dateText: '@#DJULIAN@ 12 JUL 100 B.C.' }))).toBe(false);
     expect(
       isBlankLifeEvent(event('birth', { participants: [participant(me, 'primary'), participant('mother', 'parent')] })),
     ).toBe(false);

@@ -14,7 +14,7 @@ export function roleInEvent(event: TreeEvent, personId: string): string | null {
 
 /**
  * SPEC §4: a blank birth or death "form" is left out of the list. Blank means nothing was
- * recorded on it: no date, no place, and (read conservatively, so that nothing written is hidden)
+ * recorded on it: no date (nor a date text), no place, and (read conservatively, so that nothing written is hidden)
  * no description, no cause and nobody else taking part.
  */
 export function isBlankLifeEvent(event: TreeEvent): boolean {
@@ -22,6 +22,8 @@ export function isBlankLifeEvent(event: TreeEvent): boolean {
     (event.type === 'birth' || event.type === 'death') &&
     event.startDate === null &&
     event.endDate === null &&
+    // A date kept as the file wrote it (a Julian or BCE date, a phrase) is something recorded.
+    !event.dateText &&
     event.location === null &&
     event.description === null &&
     event.causeOfEvent === null &&
