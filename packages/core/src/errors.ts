@@ -160,6 +160,11 @@ export const errorCatalogue = {
   'job.error.cancelled': 409,
   /** A confirmation for a job that is not waiting for one (it runs, or has ended). */
   'job.error.notWaiting': 409,
+  // Change history (issue 21)
+  /** No change set of this tree by that id. */
+  'history.error.notFound': 404,
+  /** A later change set touched what this one changed: undo that first (details: the later change set). */
+  'history.error.dependentChange': 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -13,6 +13,7 @@ export * from './schemas/common.ts';
 export * from './schemas/demo.ts';
 export * from './schemas/event.ts';
 export * from './schemas/gedcom.ts';
+export * from './schemas/history.ts';
 export * from './schemas/job.ts';
 export * from './schemas/location.ts';
 export * from './schemas/note.ts';

@@ -31,6 +31,7 @@ import { registerEventRoutes } from './modules/event/event.routes.ts';
 import { sweepGedcomSpool } from './modules/gedcom/gedcom.job.ts';
 import { registerGedcomRoutes } from './modules/gedcom/gedcom.routes.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
+import { registerHistoryRoutes } from './modules/history/history.routes.ts';
 import { createHealthService } from './modules/health/health.service.ts';
 import { registerJobRoutes } from './modules/job/job.routes.ts';
 import { registerLocationRoutes } from './modules/location/location.routes.ts';
@@ -154,6 +155,7 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
   registerSearchRoutes(app, ctx);
   registerGedcomRoutes(app, ctx);
   registerJobRoutes(app, ctx);
+  registerHistoryRoutes(app, ctx);
   registerContactRoutes(app, ctx);
   registerConfigRoutes(app, ctx);
   registerDemoRoutes(app, ctx);

@@ -8,6 +8,7 @@
  * count into are written again as the backup has them.
  */
 import { sql } from 'drizzle-orm';
+import { continueHistorySequences, recordNothing } from '../modules/history/change-set.ts';
 import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/rows.ts';
 import { AdminError } from './admin.ts';
@@ -146,6 +147,8 @@ export async function restoreDatabase(db: Db, file: string, options: { force?: b
   let step = 'the database';
   try {
     await db.transaction(async (tx) => {
+      // The backup brings its own change history (modules/history): the rows written here are not changes.
+      await recordNothing(tx);
       const present = await nonEmptyTables(tx);
       if (present.length > 0) {
         if (!options.force) {
@@ -225,6 +228,8 @@ export async function restoreDatabase(db: Db, file: string, options: { force?: b
         const columns = inserter.columns.filter((column) => !keys.has(column.name));
         await updateRows(tx, inserter.table, columns, inserter.rewritten);
       }
+      step = 'the change history';
+      await continueHistorySequences(tx);
     });
   } catch (error) {
     throw restoreError(error, file, step);

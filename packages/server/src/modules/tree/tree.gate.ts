@@ -1,12 +1,14 @@
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
+import { closeChangeSet, openChangeSet } from '../history/change-set.ts';
 import type { Viewer } from '../../http/session.ts';
 import { assertAccess } from './tree.access.ts';
 import * as trees from './tree.repository.ts';
 
 /**
  * How every service of a tree-owned resource reads and writes: access checked first, writes in
- * one transaction with the tree row locked, so that limit checks hold under concurrency.
+ * one transaction with the tree row locked, so that limit checks hold under concurrency, and
+ * recorded as one change set of the tree's history (modules/history/change-set.ts).
  */
 export function createTreeGate(db: Db) {
   return {
@@ -16,12 +18,28 @@ export function createTreeGate(db: Db) {
       return tree;
     },
 
-    write<T>(treeId: string, viewer: Viewer, work: (tx: Db, tree: trees.TreeAccessRow) => Promise<T>) {
+    /** A read only the tree's editors may make (its history): a visitor is refused with 403. */
+    async readAsEditor(treeId: string, viewer: Viewer) {
+      const tree = await trees.findTreeAccess(db, treeId);
+      assertAccess(tree, viewer, 'edit');
+      return tree;
+    },
+
+    /** `kind`: what the change set is, when the write says so itself (an undo); else named by what it did. */
+    write<T>(
+      treeId: string,
+      viewer: Viewer,
+      work: (tx: Db, tree: trees.TreeAccessRow) => Promise<T>,
+      kind?: 'undo' | 'merge',
+    ) {
       return db.transaction(async (tx) => {
         const tree = await trees.findTreeAccess(tx, treeId);
         assertAccess(tree, viewer, 'edit');
         await trees.lockTree(tx, treeId);
-        return work(tx, tree);
+        const changeSet = await openChangeSet(tx, treeId, viewer.user?.id ?? null, kind);
+        const result = await work(tx, tree);
+        await closeChangeSet(tx, treeId, changeSet);
+        return result;
       });
     },
 

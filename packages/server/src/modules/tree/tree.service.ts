@@ -12,6 +12,7 @@ import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../http/errors.ts';
 import { asViewer, type SessionUser, type Viewer } from '../../http/session.ts';
+import { inChangeSet } from '../history/change-set.ts';
 import { countPublicItems, refreshPublicPersons } from '../privacy/privacy.repository.ts';
 import { leavesOutPrivate } from '../privacy/visitor-scope.ts';
 import { assertAccess, assertCanEdit, isOwnerSubscriptionValid, roleInTree } from './tree.access.ts';
@@ -101,7 +102,9 @@ export function createTreeService({ db, livingYears = privacyRule.livingYears }:
           if (await trees.isTreeNameTaken(tx, viewer.id, nameKey)) {
             throw new AppError('tree.validation.treeNameAlreadyTaken');
           }
-          await trees.insertTreeWithRoot(tx, { id, ownerId: viewer.id, name, nameKey, rootId: uuidv7() });
+          await inChangeSet(tx, id, viewer.id, 'create', () =>
+            trees.insertTreeWithRoot(tx, { id, ownerId: viewer.id, name, nameKey, rootId: uuidv7() }),
+          );
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw new AppError('tree.validation.treeNameAlreadyTaken');
@@ -118,7 +121,9 @@ export function createTreeService({ db, livingYears = privacyRule.livingYears }:
           throw new AppError('tree.validation.treeNameAlreadyTaken');
         }
         try {
-          await trees.renameTree(db, treeId, name, nameKey);
+          await db.transaction((tx) =>
+            inChangeSet(tx, treeId, viewer.id, 'update', () => trees.renameTree(tx, treeId, name, nameKey)),
+          );
         } catch (error) {
           if (isUniqueViolation(error)) throw new AppError('tree.validation.treeNameAlreadyTaken');
           throw error;

@@ -1,0 +1,163 @@
+-- Change history (issue 21): every change to a tree-owned table is recorded, in the same
+-- transaction, as a row of history_change grouped by a change set (one user action). The service
+-- layer opens the change set (modules/history/change-set.ts) and names it in the transaction-local
+-- setting anor.change_set; the statement-level triggers below read it. A write that opened none is
+-- recorded under an automatic change set (no user), so nothing is ever lost; the value 'off' (a
+-- whole tree deleted, a backup restored) records nothing.
+CREATE SEQUENCE "history_change_set_id_seq";
+--> statement-breakpoint
+CREATE SEQUENCE "history_change_seq";
+--> statement-breakpoint
+CREATE TABLE "history_change_set" (
+	"tree_id" uuid NOT NULL,
+	"id" bigint NOT NULL,
+	"user_id" text,
+	"kind" text NOT NULL,
+	"undoes" bigint,
+	"undone_by" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "history_change_set_tree_id_id_pk" PRIMARY KEY("tree_id","id")
+);
+--> statement-breakpoint
+CREATE INDEX "history_change_set_kind_idx" ON "history_change_set" USING btree ("tree_id","kind","id");
+--> statement-breakpoint
+CREATE TABLE "history_change" (
+	"tree_id" uuid NOT NULL,
+	"change_set_id" bigint NOT NULL,
+	"seq" bigint DEFAULT nextval('history_change_seq') NOT NULL,
+	"tbl" text NOT NULL,
+	"op" text NOT NULL,
+	"node_id" uuid NOT NULL,
+	"related_id" uuid,
+	"old" jsonb,
+	"new" jsonb,
+	CONSTRAINT "history_change_tree_id_change_set_id_seq_pk" PRIMARY KEY("tree_id","change_set_id","seq")
+);
+--> statement-breakpoint
+CREATE INDEX "history_change_node_idx" ON "history_change" USING btree ("tree_id","node_id","change_set_id");
+--> statement-breakpoint
+CREATE INDEX "history_change_related_idx" ON "history_change" USING btree ("tree_id","related_id","change_set_id") WHERE "related_id" IS NOT NULL;
+--> statement-breakpoint
+-- The change set of this transaction: the one the service opened, else an automatic one (made once
+-- per transaction and tree), or null when recording is off.
+CREATE FUNCTION "anor_history_change_set"(p_tree uuid) RETURNS bigint LANGUAGE plpgsql AS $$
+DECLARE
+  cs text := current_setting('anor.change_set', true);
+  new_id bigint;
+BEGIN
+  IF cs = 'off' THEN RETURN NULL; END IF;
+  IF cs IS NOT NULL AND cs <> '' THEN RETURN cs::bigint; END IF;
+  -- The rows of a tree being deleted (its cascade): nothing to keep.
+  IF NOT EXISTS (SELECT 1 FROM "tree" t WHERE t."id" = p_tree) THEN RETURN NULL; END IF;
+  new_id := nextval('history_change_set_id_seq');
+  INSERT INTO "history_change_set" ("tree_id", "id", "user_id", "kind") VALUES (p_tree, new_id, NULL, 'automatic');
+  PERFORM set_config('anor.change_set', new_id::text, true);
+  RETURN new_id;
+END;
+$$;
+--> statement-breakpoint
+-- One function for every tree-owned table: TG_ARGV[0] is the column that names the row's object
+-- (its id, or the first end of a link), TG_ARGV[1] the link's other end (absent for objects).
+-- Inserted rows keep their own fields without the columns derived from them (undoing an insert only
+-- needs the key); deleted rows keep everything (undo puts them back as they were); updated rows
+-- keep only the fields that changed, before and after.
+CREATE FUNCTION "anor_history_record"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  node_col text := TG_ARGV[0];
+  rel_col text := coalesce(TG_ARGV[1], '-');
+  tree uuid;
+  cs bigint;
+BEGIN
+  IF current_setting('anor.change_set', true) = 'off' THEN RETURN NULL; END IF;
+  IF TG_OP = 'DELETE' THEN
+    SELECT r."tree_id" INTO tree FROM old_rows r LIMIT 1;
+  ELSE
+    SELECT r."tree_id" INTO tree FROM new_rows r LIMIT 1;
+  END IF;
+  IF tree IS NULL THEN RETURN NULL; END IF;
+  cs := "anor_history_change_set"(tree);
+  IF cs IS NULL THEN RETURN NULL; END IF;
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO "history_change" ("tree_id", "change_set_id", "tbl", "op", "node_id", "related_id", "new")
+    SELECT (n.j->>'tree_id')::uuid, cs, TG_TABLE_NAME, 'I', (n.j->>node_col)::uuid, (n.j->>rel_col)::uuid,
+      n.j - ARRAY['tree_id', 'created_at', 'updated_at', 'revision', 'root_relation', 'search_text', 'sort_key',
+        'name_key', 'title_key', 'date_from', 'date_to']
+    FROM (SELECT to_jsonb(r) AS j FROM new_rows r) n;
+  ELSIF TG_OP = 'DELETE' THEN
+    INSERT INTO "history_change" ("tree_id", "change_set_id", "tbl", "op", "node_id", "related_id", "old")
+    SELECT (o.j->>'tree_id')::uuid, cs, TG_TABLE_NAME, 'D', (o.j->>node_col)::uuid, (o.j->>rel_col)::uuid,
+      o.j - 'tree_id'
+    FROM (SELECT to_jsonb(r) AS j FROM old_rows r) o;
+  ELSE
+    INSERT INTO "history_change" ("tree_id", "change_set_id", "tbl", "op", "node_id", "related_id", "old", "new")
+    SELECT (n.j->>'tree_id')::uuid, cs, TG_TABLE_NAME, 'U', (n.j->>node_col)::uuid, (n.j->>rel_col)::uuid, d.before, d.after
+    FROM (SELECT to_jsonb(r) AS j FROM old_rows r) o
+    JOIN (SELECT to_jsonb(r) AS j FROM new_rows r) n
+      ON n.j->>'tree_id' = o.j->>'tree_id' AND n.j->>node_col = o.j->>node_col
+      AND (n.j->>rel_col) IS NOT DISTINCT FROM (o.j->>rel_col)
+    CROSS JOIN LATERAL (
+      SELECT jsonb_object_agg(k, o.j->k) AS before, jsonb_object_agg(k, n.j->k) AS after
+      FROM jsonb_object_keys(n.j) k
+      WHERE n.j->k IS DISTINCT FROM o.j->k AND k NOT IN ('updated_at', 'revision', 'root_relation')
+    ) d
+    WHERE d.after IS NOT NULL;
+  END IF;
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+-- The tree's own row: its name and root person (its counts and privacy revision are kept by triggers).
+CREATE FUNCTION "anor_history_record_tree"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  cs bigint;
+BEGIN
+  IF current_setting('anor.change_set', true) = 'off' THEN RETURN NULL; END IF;
+  cs := "anor_history_change_set"(NEW."id");
+  IF cs IS NULL THEN RETURN NULL; END IF;
+  INSERT INTO "history_change" ("tree_id", "change_set_id", "tbl", "op", "node_id", "old", "new")
+  SELECT NEW."id", cs, 'tree', 'U', NEW."id", jsonb_object_agg(k, o->k), jsonb_object_agg(k, n->k)
+  FROM (SELECT to_jsonb(OLD) AS o, to_jsonb(NEW) AS n) r, unnest(ARRAY['name', 'root_id']) k
+  WHERE n->k IS DISTINCT FROM o->k
+  HAVING count(*) > 0;
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+CREATE TRIGGER "tree_history" AFTER UPDATE OF "name", "root_id" ON "tree" FOR EACH ROW
+  WHEN (OLD."name" IS DISTINCT FROM NEW."name" OR OLD."root_id" IS DISTINCT FROM NEW."root_id")
+  EXECUTE FUNCTION "anor_history_record_tree"();
+--> statement-breakpoint
+-- The history of deleted trees goes with them (no foreign key: a per-row check on every recorded row).
+CREATE FUNCTION "anor_history_tree_deleted"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM "history_change" c USING deleted d WHERE c."tree_id" = d."id";
+  DELETE FROM "history_change_set" s USING deleted d WHERE s."tree_id" = d."id";
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+CREATE TRIGGER "tree_history_delete" AFTER DELETE ON "tree" REFERENCING OLD TABLE AS deleted
+  FOR EACH STATEMENT EXECUTE FUNCTION "anor_history_tree_deleted"();
+--> statement-breakpoint
+DO $$
+DECLARE
+  t record;
+BEGIN
+  FOR t IN SELECT * FROM (VALUES
+    ('person', 'id', NULL), ('person_name', 'person_id', 'id'), ('location', 'id', NULL), ('event', 'id', NULL),
+    ('repository', 'id', NULL), ('source_record', 'id', NULL), ('citation', 'id', NULL), ('note', 'id', NULL),
+    ('media_object', 'id', NULL), ('gedcom_extra', 'node_id', NULL),
+    ('parent_child', 'child_id', 'parent_id'), ('partner', 'person_a', 'person_b'),
+    ('sibling_link', 'person_a', 'person_b'), ('event_participant', 'event_id', 'person_id'),
+    ('citation_link', 'node_id', 'citation_id'), ('note_link', 'node_id', 'note_id'),
+    ('media_link', 'node_id', 'media_id')
+  ) AS v(tbl, node_col, rel_col) LOOP
+    EXECUTE format('CREATE TRIGGER %I AFTER INSERT ON %I REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "anor_history_record"(%L%s)',
+      t.tbl || '_history_insert', t.tbl, t.node_col, CASE WHEN t.rel_col IS NULL THEN '' ELSE format(', %L', t.rel_col) END);
+    EXECUTE format('CREATE TRIGGER %I AFTER UPDATE ON %I REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "anor_history_record"(%L%s)',
+      t.tbl || '_history_update', t.tbl, t.node_col, CASE WHEN t.rel_col IS NULL THEN '' ELSE format(', %L', t.rel_col) END);
+    EXECUTE format('CREATE TRIGGER %I AFTER DELETE ON %I REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "anor_history_record"(%L%s)',
+      t.tbl || '_history_delete', t.tbl, t.node_col, CASE WHEN t.rel_col IS NULL THEN '' ELSE format(', %L', t.rel_col) END);
+  END LOOP;
+END;
+$$;

@@ -1,0 +1,162 @@
+import {
+  type Change,
+  type ChangeSet,
+  type ChangeSetKind,
+  type HistoryAnswer,
+  type HistoryQuery,
+  type ObjectHistoryAnswer,
+  treeNameKey,
+  type UndoAnswer,
+} from '@anor/core';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../http/errors.ts';
+import type { Viewer } from '../../http/session.ts';
+import { recomputeRootRelations } from '../person/person.repository.ts';
+import { createTreeGate } from '../tree/tree.gate.ts';
+import * as trees from '../tree/tree.repository.ts';
+import { currentChangeSet } from './change-set.ts';
+import * as history from './history.repository.ts';
+import { hiddenColumns, objectKindOfTable } from './history.tables.ts';
+
+const ops = { I: 'create', U: 'update', D: 'delete' } as const;
+
+/** A row's fields as the history shows them: without the columns derived from others. */
+function shown(values: Record<string, unknown> | null): Record<string, unknown> | null {
+  if (!values) return null;
+  return Object.fromEntries(Object.entries(values).filter(([key]) => !hiddenColumns.has(key)));
+}
+
+const iso = (value: string | Date) => (value instanceof Date ? value : new Date(value)).toISOString();
+const numberOrNull = (value: string | number | null) => (value === null ? null : Number(value));
+
+function toChangeSet(row: history.ChangeSetRow): ChangeSet {
+  return {
+    id: Number(row.id),
+    kind: row.kind as ChangeSetKind,
+    createdAt: iso(row.createdAt),
+    userId: row.userId,
+    userName: row.userName,
+    changes: Number(row.changes),
+    objectKind: row.tbl ? objectKindOfTable(row.tbl) : null,
+    objectId: row.nodeId,
+    undoneBy: numberOrNull(row.undoneBy),
+    undoes: numberOrNull(row.undoes),
+  };
+}
+
+function toChange(row: history.ChangeRow): Change {
+  return {
+    seq: Number(row.seq),
+    changeSetId: Number(row.changeSetId),
+    op: ops[row.op],
+    objectKind: objectKindOfTable(row.tbl),
+    objectId: row.nodeId,
+    relatedId: row.relatedId,
+    before: shown(row.old),
+    after: shown(row.new),
+  };
+}
+
+/** Tables whose change can change who descends from or is an ancestor of the root. */
+const lineageTables = new Set(['person', 'parent_child', 'tree']);
+
+/**
+ * Change history (issue 21): the tree's recent changes, an object's history, and undo. Only the
+ * tree's editors see any of it (a visitor is refused: who changed what is not theirs to see).
+ */
+export function createHistoryService({ db }: { db: Db }) {
+  const { readAsEditor, write } = createTreeGate(db);
+
+  return {
+    async recent(treeId: string, viewer: Viewer, query: HistoryQuery): Promise<HistoryAnswer> {
+      await readAsEditor(treeId, viewer);
+      const rows = await history.listChangeSets(db, treeId, query);
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      return {
+        changeSets: page.map(toChangeSet),
+        next: rows.length > query.limit && last ? Number(last.id) : null,
+      };
+    },
+
+    async changes(treeId: string, viewer: Viewer, changeSetId: number, after: number, limit: number) {
+      await readAsEditor(treeId, viewer);
+      const rows = await history.changesOfSet(db, treeId, changeSetId, after, limit);
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      return { changes: page.map(toChange), next: rows.length > limit && last ? Number(last.seq) : null };
+    },
+
+    /** An object's changes (its own row, its parts, its links; a person's: also their events'), newest first. */
+    async ofObject(
+      treeId: string,
+      viewer: Viewer,
+      objectId: string,
+      isPerson: boolean,
+      before: number | undefined,
+      limit: number,
+    ): Promise<ObjectHistoryAnswer> {
+      await readAsEditor(treeId, viewer);
+      const rows = await history.changesOfObject(db, treeId, objectId, isPerson, before, limit);
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      return {
+        changes: page.map((row) => {
+          const { changes: _count, ...changeSet } = toChangeSet({ ...row, id: row.changeSetId, changes: 0 });
+          return { ...toChange(row), changeSet: { ...changeSet, objectKind: objectKindOfTable(row.tbl) } };
+        }),
+        next: rows.length > limit && last ? Number(last.seq) : null,
+      };
+    },
+
+    /**
+     * Undoes a change set: refused (409 history.error.dependentChange, naming the later change
+     * set, nothing changed) when a later one changed the same rows or used what it created;
+     * otherwise its inverse in one transaction, itself a change set of kind `undo`.
+     */
+    async undo(treeId: string, viewer: Viewer, changeSetId: number): Promise<UndoAnswer> {
+      return write(
+        treeId,
+        viewer,
+        async (tx, tree) => {
+          const target = await history.findChangeSet(tx, treeId, changeSetId);
+          if (!target) throw new AppError('history.error.notFound');
+          const dependent = await history.firstDependentChangeSet(tx, treeId, changeSetId);
+          if (dependent !== null) {
+            const later = await history.findChangeSet(tx, treeId, dependent);
+            throw new AppError('history.error.dependentChange', {
+              changeSet: dependent,
+              kind: later?.kind ?? null,
+              createdAt: later ? iso(later.createdAt) : null,
+              userName: later?.userName ?? null,
+            });
+          }
+          const touched = await history.tablesOfSet(tx, treeId, changeSetId);
+          let rootGone = false;
+          if (touched.has('person') && tree.rootId) {
+            const removed = await history.personsInsertedBy(tx, treeId, changeSetId);
+            if (removed.includes(tree.rootId)) {
+              // An import's root goes with it; any other root stays (the tree needs one to open on).
+              if (target.kind !== 'import') throw new AppError('person.error.rootCannotBeDeleted');
+              rootGone = true;
+            }
+          }
+          if (rootGone) await history.setRootId(tx, treeId, null);
+          await history.applyInverse(tx, treeId, changeSetId, touched);
+          if (touched.has('tree')) {
+            const before = await history.treeBefore(tx, treeId, changeSetId);
+            if (before?.name !== undefined) await trees.renameTree(tx, treeId, before.name, treeNameKey(before.name));
+            if (before && 'root_id' in before) await history.setRootId(tx, treeId, before.root_id ?? null);
+          }
+          if ([...touched].some((name) => lineageTables.has(name))) await recomputeRootRelations(tx, treeId);
+          const undoId = (await currentChangeSet(tx)) as number;
+          await history.markUndone(tx, treeId, changeSetId, undoId);
+          return { undone: changeSetId, changeSet: undoId };
+        },
+        'undo',
+      );
+    },
+  };
+}
+
+export type HistoryService = ReturnType<typeof createHistoryService>;
