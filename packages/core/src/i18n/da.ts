@@ -1975,7 +1975,7 @@ export const da = {
       'misplaced-header': 'Hovedet (HEAD) står ikke først i filen',
       'data-after-trailer': 'Data efter slutlinjen (TRLR) (ignoreret)',
       'too-many-warnings': 'Flere advarsler, end der kunne vises',
-      'date-as-text': 'Datoer gemt som tekst (ikke en dato, Anor kan sortere)',
+      'date-as-text': 'Datoer gemt som tekst (vises som filen skrev dem, sorteres efter det år, de nævner)',
       'date-dual-year': 'Datoer med dobbelt årstal (som 1699/00)',
       'date-calendar': 'Datoer i en anden kalender (juliansk, hebraisk, fransk revolutionskalender)',
       'date-invalid': 'Ugyldige datoer (som 31. februar)',

@@ -1978,7 +1978,7 @@ export const en = {
       'misplaced-header': 'The header (HEAD) is not at the start of the file',
       'data-after-trailer': 'Data after the end line (TRLR) (ignored)',
       'too-many-warnings': 'More warnings than could be listed',
-      'date-as-text': 'Dates kept as text (not a date Anor can sort)',
+      'date-as-text': 'Dates kept as text (shown as the file wrote them, sorted by the year they name)',
       'date-dual-year': 'Dates with a dual year (such as 1699/00)',
       'date-calendar': 'Dates in another calendar (Julian, Hebrew, French republican)',
       'date-invalid': 'Invalid dates (such as 31 February)',

@@ -1985,7 +1985,7 @@ export const fi = {
       'misplaced-header': 'Otsake (HEAD) ei ole tiedoston alussa',
       'data-after-trailer': 'Tietoja loppurivin (TRLR) jälkeen (ei huomioitu)',
       'too-many-warnings': 'Enemmän varoituksia kuin voitiin luetella',
-      'date-as-text': 'Päivämäärät tallennettu tekstinä (ei päivämäärä, jonka Anor voi lajitella)',
+      'date-as-text': 'Päivämäärät tallennettu tekstinä (näytetään kuten tiedostossa, lajitellaan mainitun vuoden mukaan)',
       'date-dual-year': 'Päivämäärät, joissa on kaksoisvuosiluku (kuten 1699/00)',
       'date-calendar': 'Päivämäärät muussa kalenterissa (juliaaninen, heprealainen, Ranskan vallankumouskalenteri)',
       'date-invalid': 'Virheelliset päivämäärät (kuten 31. helmikuuta)',

@@ -1977,7 +1977,7 @@ export const no = {
       'misplaced-header': 'Hodet (HEAD) står ikke først i filen',
       'data-after-trailer': 'Data etter sluttlinjen (TRLR) (ignorert)',
       'too-many-warnings': 'Flere advarsler enn det som kunne vises',
-      'date-as-text': 'Datoer lagret som tekst (ikke en dato Anor kan sortere)',
+      'date-as-text': 'Datoer lagret som tekst (vises slik filen skrev dem, sorteres etter året de nevner)',
       'date-dual-year': 'Datoer med dobbelt årstall (som 1699/00)',
       'date-calendar': 'Datoer i en annen kalender (juliansk, hebraisk, fransk revolusjonskalender)',
       'date-invalid': 'Ugyldige datoer (som 31. februar)',

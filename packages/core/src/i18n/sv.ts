@@ -1977,7 +1977,7 @@ export const sv = {
       'misplaced-header': 'Huvudet (HEAD) står inte först i filen',
       'data-after-trailer': 'Data efter slutraden (TRLR) (struntades i)',
       'too-many-warnings': 'Fler varningar än som kunde listas',
-      'date-as-text': 'Datum sparade som text (inte ett datum Anor kan sortera)',
+      'date-as-text': 'Datum sparade som text (visas som filen skrev dem, sorteras efter året de nämner)',
       'date-dual-year': 'Datum med dubbelt årtal (som 1699/00)',
       'date-calendar': 'Datum i en annan kalender (juliansk, hebreisk, franska revolutionskalendern)',
       'date-invalid': 'Ogiltiga datum (som 31 februari)',

@@ -33,11 +33,17 @@ import { formatGedcomDate, type GedcomDate, type GedcomDatePart, parseGedcomDate
  * | dual year `1750/51` | the second (new style) year, 1751; warning `date-dual-year` | no |
  * | Julian, Hebrew, French, other calendars | no date; warning `date-calendar` | no |
  * | `B.C.`/`BCE` dates, `(phrase)`, text that is not a date | no date; warning `date-as-text` | no |
- * | year 0 or past 9999, a start after its end | no date; warning `date-invalid` | no |
+ * | year 0 or past 9999, a start after its end (`BET 1900 AND 1850`) | no date; warning `date-invalid` | no |
+ *
+ * "No date" keeps the text as written (the event's `date_text`): it is shown from the text in the
+ * reader's language and sorted by its best-known Gregorian days (core `date-text.ts`: a Julian,
+ * Hebrew or French date converted, a BCE date as a BC day of the `date` column, a backwards range
+ * by its earlier date, a phrase by the first year in it), which the import writes to
+ * `date_from`/`date_to` (issue 20 item 4).
  * | empty | no date | yes |
  *
- * FROM and TO alone are open periods, which Anor has no field for. They become ranges whose open
- * side is the date itself qualified: `FROM 1850` (began in 1850, still going or ended at an unknown
+ * FROM and TO alone are open periods. They become ranges whose open side is the date itself
+ * qualified (core `openPeriodOf` recognises the pair, and they read "from 1850" / "until 1860"): `FROM 1850` (began in 1850, still going or ended at an unknown
  * time) is "1850 – after 1850", which covers the days from 1 January 1850 onwards and sorts at
  * its start; `TO 1860` is "before 1860 – 1860", the days up to 31 December 1860. Reading them
  * as the single dates "after 1850" or "before 1860" would leave out the year itself, and as
