@@ -1,12 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Event, GedcomImportAnswer } from '@anor/core';
+import type { Event, GedcomImportAnswer, SanityCheckAnswer } from '@anor/core';
 import { type GedcomNode, parse } from '@anor/gedcom';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixturesDir } from '../../gedcom/test/support.ts';
-import { event, person, subscription } from '../src/db/schema.ts';
-import { type ErrorBody, signUp, type TestClient } from './support/client.ts';
+import { event, gedcomExtra, person, subscription } from '../src/db/schema.ts';
+import { createTree, type ErrorBody, signUp, type TestClient } from './support/client.ts';
+import { FamilyBuilder } from './support/family.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
 /**
@@ -276,4 +278,98 @@ describe('royal92 (a real file)', () => {
       expect(tally(lines, 'FAM.DIV N'), version).toEqual(tally(source, 'FAM.DIV N'));
     }
   }, 300_000);
+});
+
+describe('migration 0021: trees imported before facts', () => {
+  it('turns the events the import named into facts and alternative births, and leaves what the user changed', async () => {
+    const answer = await importText(
+      ['0 HEAD', '1 CHAR UTF-8', '0 @I1@ INDI', '1 NAME Old /Import/', '0 TRLR', ''].join('\n'),
+      'Before facts',
+    );
+    const treeId = answer.tree.id;
+    // Events as the import wrote them before: type other, named in the importer's language, the tag kept.
+    const old = [
+      { key: 'title', tag: 'TITL', typeName: 'Titel', verb: null, description: 'Queen of England' },
+      { key: 'renamed', tag: 'TITL', typeName: 'Adelstitel', verb: null, description: 'Greve' },
+      { key: 'verb', tag: 'RELI', typeName: 'Religion', verb: 'bekände sig till', description: 'Luthersk' },
+      { key: 'fact', tag: 'FACT', typeName: 'Hobby', verb: null, description: 'Stamps' },
+      { key: 'birth', tag: 'BIRT', typeName: 'Födelse', verb: null, description: null },
+      { key: 'death', tag: 'DEAT', typeName: 'Death', verb: null, description: null },
+      { key: 'census', tag: 'CENS', typeName: 'Folkräkning', verb: null, description: null },
+    ].map((row) => ({ ...row, id: randomUUID() }));
+    await t.database.db.insert(event).values(
+      old.map((row) => ({
+        treeId,
+        id: row.id,
+        type: 'other',
+        typeName: row.typeName,
+        typeNameVerb: row.verb,
+        description: row.description,
+      })),
+    );
+    await t.database.db
+      .insert(gedcomExtra)
+      .values(old.map((row) => ({ treeId, nodeId: row.id, nodeKind: 'event' as const, tag: row.tag, lines: [] })));
+
+    const file = path.resolve(import.meta.dirname, '../drizzle/0021_facts.sql');
+    for (const statement of readFileSync(file, 'utf8').split('--> statement-breakpoint')) {
+      await t.database.db.execute(sql.raw(statement));
+    }
+
+    const rows = await t.database.db
+      .select({
+        id: event.id,
+        type: event.type,
+        subtype: event.subtype,
+        typeName: event.typeName,
+        revision: event.revision,
+      })
+      .from(event)
+      .where(eq(event.treeId, treeId));
+    const byKey = Object.fromEntries(
+      old.map((row) => {
+        const found = rows.find((r) => r.id === row.id);
+        return [row.key, [found?.type, found?.subtype, found?.typeName, found?.revision]];
+      }),
+    );
+    expect(byKey).toEqual({
+      title: ['fact', 'title', null, 2],
+      renamed: ['other', null, 'Adelstitel', 1],
+      verb: ['other', null, 'Religion', 1],
+      fact: ['fact', null, 'Hobby', 2],
+      birth: ['birth', 'alternativeBirth', null, 2],
+      death: ['death', 'alternativeDeath', null, 2],
+      census: ['other', null, 'Folkräkning', 1],
+    });
+  });
+});
+
+describe('an alternative death in the sanity check', () => {
+  it('is not the death the rules read: a child born after it is no warning', async () => {
+    const tree = await createTree(client, userId, 'Alternativ död');
+    const builder = new FamilyBuilder(client, tree.id);
+    const mother = await builder.create({ fName: 'Brita', lName: 'Ek', gender: 'female' });
+    const child = await builder.childOf(mother.id, { fName: 'Karin', lName: 'Ek', gender: 'female' });
+    const saved = await client.post(`/api/${tree.id}/event`, {
+      type: 'death',
+      subtype: 'alternativeDeath',
+      startDate: '1850',
+      participants: [{ personId: mother.id, role: 'primary' }],
+    });
+    expect(saved.status).toBe(201);
+    const check = (startDate: string) =>
+      client.post<SanityCheckAnswer>(`/api/${tree.id}/event/sanity`, {
+        type: 'birth',
+        startDate,
+        participants: [{ personId: child.id, role: 'primary' }],
+      });
+    expect((await check('1855')).body.warnings).toEqual([]);
+    // The death that counts is read.
+    await client.post(`/api/${tree.id}/event`, {
+      type: 'death',
+      startDate: '1852',
+      participants: [{ personId: mother.id, role: 'primary' }],
+    });
+    expect((await check('1855')).body.warnings.map((warning) => warning.code)).toEqual(['sanity.bornAfterMotherDeath']);
+  });
 });

@@ -1,7 +1,8 @@
 import type { SanityEvent, SanityParentLink, SanityPerson } from '@anor/core';
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { event, eventParticipant, parentChild, person } from '../../db/schema.ts';
+import { notAlternative } from '../event/event.repository.ts';
 
 /** The parent links in which any of these persons is the parent or the child. */
 export async function parentLinksOf(db: Db, treeId: string, personIds: readonly string[]): Promise<SanityParentLink[]> {
@@ -45,7 +46,8 @@ export async function datedEventsOf(
     .select({
       eventId: event.id,
       personId: eventParticipant.personId,
-      type: event.type,
+      // An alternative birth or death (issue 20) is no life event for the rules: the one that counts is.
+      type: sql<string>`case when ${notAlternative} then ${event.type} else 'other' end`,
       role: eventParticipant.role,
       startDate: event.startDate,
       startDateType: event.startDateType,
