@@ -37,6 +37,15 @@ describe('life years', () => {
   });
 });
 
+describe('life years before the common era (issue 20 item 4)', () => {
+  it("shows a negative year with the language's BC word", () => {
+    expect(formatLifeYears(tSv, { year: -100, type: 'exact' }, { year: -44, type: 'exact' })).toBe(
+      '100 f.Kr.–44 f.Kr.',
+    );
+    expect(formatLifeYears(tEn, { year: -63, type: 'about' }, { year: 14, type: 'exact' })).toBe('c. 63 BC–14');
+  });
+});
+
 describe('shortPlace', () => {
   it('keeps the place and the one above it', () => {
     expect(shortPlace('Råshult, Stenbrohult, Kronobergs län, Sverige')).toBe('Råshult, Stenbrohult');
