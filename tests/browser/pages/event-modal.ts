@@ -141,7 +141,13 @@ export class EventModal {
       rows.map(async (row) => ({
         personId: (await row.getAttribute('data-person-id')) ?? '',
         role: (await row.getAttribute('data-role')) ?? '',
-        name: ((await row.getByTestId('event-participant-name').textContent()) ?? '').trim(),
+        // The name alone: a person of the tree is shown with life years and birthplace beside it.
+        name: (
+          (await ((await row.getByTestId('event-participant-label-name').count()) > 0
+            ? row.getByTestId('event-participant-label-name')
+            : row.getByTestId('event-participant-name')
+          ).textContent()) ?? ''
+        ).trim(),
       })),
     );
   }

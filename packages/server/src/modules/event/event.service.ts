@@ -25,6 +25,7 @@ import type { Viewer } from '../../http/session.ts';
 import * as places from '../location/location.repository.ts';
 import { findOrCreateTypedPlace } from '../location/location.service.ts';
 import { attachmentsOf, saveNewNotes, setSources } from '../note/attachments.ts';
+import { lifeYearsOf } from '../person/person.life-years.ts';
 import * as persons from '../person/person.repository.ts';
 import { isPublicEvent, publicPersonIds } from '../privacy/privacy.repository.ts';
 import { leavesOutPrivate } from '../privacy/visitor-scope.ts';
@@ -96,10 +97,25 @@ function prepare(input: EventValues): {
 export function createEventService({ db, livingYears = privacyRule.livingYears }: { db: Db; livingYears?: number }) {
   const { read, write, counted } = createTreeGate(db);
 
-  /** Full events in the order of `ids`, in three set-based queries. */
-  async function loadMany(tx: Db, treeId: string, ids: readonly string[]): Promise<Event[]> {
+  /**
+   * Full events in the order of `ids`, in a few set-based queries whatever their number; the
+   * participants carry their life years and birthplace (issue 19 item 12), for a visitor
+   * (`onlyPublic`) read from events without a living participant only.
+   */
+  async function loadMany(
+    tx: Db,
+    treeId: string,
+    ids: readonly string[],
+    options: { onlyPublic?: boolean } = {},
+  ): Promise<Event[]> {
     const rows = await events.findEventRows(tx, treeId, ids);
     const participants = await events.participantsOf(tx, treeId, ids);
+    const years = await lifeYearsOf(
+      tx,
+      treeId,
+      participants.map((p) => p.personId),
+      options,
+    );
     const locationIds = [...new Set(rows.flatMap((row) => (row.locationId ? [row.locationId] : [])))];
     const paths = new Map((await events.placePaths(tx, treeId, locationIds)).map((path) => [path.id, path]));
     const byEvent = new Map<string, events.ParticipantRow[]>();
@@ -143,6 +159,9 @@ export function createEventService({ db, livingYears = privacyRule.livingYears }
             gender: p.gender,
             occupation: p.occupation,
             rootRelation: p.rootRelation,
+            born: years.get(p.personId)?.born ?? null,
+            died: years.get(p.personId)?.died ?? null,
+            birthPlace: years.get(p.personId)?.birthPlace ?? null,
             role: p.role,
             description: p.description,
             ...resolveEventDate(p),
@@ -157,8 +176,8 @@ export function createEventService({ db, livingYears = privacyRule.livingYears }
     });
   }
 
-  async function load(tx: Db, treeId: string, id: string): Promise<Event> {
-    const [found] = await loadMany(tx, treeId, [id]);
+  async function load(tx: Db, treeId: string, id: string, options: { onlyPublic?: boolean } = {}): Promise<Event> {
+    const [found] = await loadMany(tx, treeId, [id], options);
     if (!found) throw new AppError('events.error.notFound');
     return found;
   }
@@ -301,12 +320,17 @@ export function createEventService({ db, livingYears = privacyRule.livingYears }
         limit: query.pageSize,
         offset: (query.page - 1) * query.pageSize,
       });
-      return { items: await loadMany(db, treeId, ids), total, page: query.page, pageSize: query.pageSize };
+      return {
+        items: await loadMany(db, treeId, ids, { onlyPublic }),
+        total,
+        page: query.page,
+        pageSize: query.pageSize,
+      };
     },
 
     async get(treeId: string, viewer: Viewer, id: string) {
       await read(treeId, viewer);
-      return load(db, treeId, id);
+      return load(db, treeId, id, { onlyPublic: await leavesOutPrivate(db, treeId, viewer, livingYears) });
     },
 
     /** A node's events: a person's (optionally only as primary, without some types) or a place's. */
@@ -324,12 +348,12 @@ export function createEventService({ db, livingYears = privacyRule.livingYears }
           onlyPrimary: filter.onlyPrimary,
           onlyPublic,
         });
-        return { events: await loadMany(db, treeId, ids) };
+        return { events: await loadMany(db, treeId, ids, { onlyPublic }) };
       }
       if (await places.findLocation(db, treeId, nodeId)) {
         const ids = await events.eventIdsAtPlaces(db, treeId, [nodeId], null, LIST_LIMIT, onlyPublic);
         const excluded = new Set<string>(filter.excludeEventTypes ?? []);
-        return { events: (await loadMany(db, treeId, ids)).filter((e) => !excluded.has(e.type)) };
+        return { events: (await loadMany(db, treeId, ids, { onlyPublic })).filter((e) => !excluded.has(e.type)) };
       }
       throw new AppError('common.error.notFound');
     },
@@ -339,7 +363,7 @@ export function createEventService({ db, livingYears = privacyRule.livingYears }
       if (!(await persons.findPerson(db, treeId, personId))) throw new AppError('person.error.notFound');
       const onlyPublic = await leavesOutPrivate(db, treeId, viewer, livingYears);
       const ids = await events.eventIdsOfPerson(db, treeId, personId, { types, onlyPublic });
-      return { events: await loadMany(db, treeId, ids) };
+      return { events: await loadMany(db, treeId, ids, { onlyPublic }) };
     },
 
     /** A place's events of a type ('all' for every type), with includeDescendants those of the places below. */
@@ -353,15 +377,16 @@ export function createEventService({ db, livingYears = privacyRule.livingYears }
       await read(treeId, viewer);
       if (!(await places.findLocation(db, treeId, locationId))) throw new AppError('location.error.notFound');
       const below = includeDescendants ? (await places.descendantsOf(db, treeId, locationId)).map((d) => d.id) : [];
+      const onlyPublic = await leavesOutPrivate(db, treeId, viewer, livingYears);
       const ids = await events.eventIdsAtPlaces(
         db,
         treeId,
         [locationId, ...below],
         type === 'all' ? null : type,
         LIST_LIMIT,
-        await leavesOutPrivate(db, treeId, viewer, livingYears),
+        onlyPublic,
       );
-      return { events: await loadMany(db, treeId, ids) };
+      return { events: await loadMany(db, treeId, ids, { onlyPublic }) };
     },
 
     /**
@@ -389,7 +414,7 @@ export function createEventService({ db, livingYears = privacyRule.livingYears }
         limit: LIST_LIMIT,
         onlyPublic,
       });
-      return { events: await loadMany(db, treeId, ids) };
+      return { events: await loadMany(db, treeId, ids, { onlyPublic }) };
     },
 
     /**
@@ -423,6 +448,7 @@ export function createEventService({ db, livingYears = privacyRule.livingYears }
       const bounds = eventDateIsoRange(planned) ?? { from: null, to: null };
       const ids = family.map((f) => f.person.id);
       const lives: Map<string, LifeSpan> = await lifeSpansOf(db, treeId, ids, { onlyPublic });
+      const years = await lifeYearsOf(db, treeId, ids, { onlyPublic });
       const similar = new Set<string>();
       if (query.locationId && (bounds.from || bounds.to)) {
         const overlapping = await events.overlappingEventIds(db, treeId, {
@@ -450,6 +476,9 @@ export function createEventService({ db, livingYears = privacyRule.livingYears }
           gender: person.gender,
           occupation: person.occupation,
           rootRelation: person.rootRelation,
+          born: years.get(person.id)?.born ?? null,
+          died: years.get(person.id)?.died ?? null,
+          birthPlace: years.get(person.id)?.birthPlace ?? null,
         };
         return [{ ...summary, relation, available: reason === null, reason, ...clamped.dates }];
       });

@@ -175,9 +175,14 @@ export function createPersonService({ db, livingYears = privacyRule.livingYears 
     let partners = await persons.partnersOf(tx, tree.id, id);
     let siblings = await persons.siblingsOf(tx, tree.id, id);
     const life = await lifeSummaryOf(tx, tree.id, id);
+    // The person's own life years too, for the labels that name them (a new event's main person).
+    let own: Partial<Pick<Person, 'born' | 'died' | 'birthPlace'>> = {};
     if (lifeYears) {
-      const ids = [...parents, ...children, ...partners, ...siblings].map((p) => p.id);
+      const ids = [id, ...parents, ...children, ...partners, ...siblings].map((p) =>
+        typeof p === 'string' ? p : p.id,
+      );
       const years = await lifeYearsOf(tx, tree.id, ids, lifeYears);
+      own = years.get(id) ?? { born: null, died: null, birthPlace: null };
       parents = withLifeYears(parents, years);
       children = withLifeYears(children, years);
       partners = withLifeYears(partners, years);
@@ -206,6 +211,7 @@ export function createPersonService({ db, livingYears = privacyRule.livingYears 
       partners,
       siblings,
       ...life,
+      ...own,
       names,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),

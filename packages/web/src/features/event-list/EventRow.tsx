@@ -1,12 +1,12 @@
 import { formatEventDate, showsAllParticipants, type Event as TreeEvent } from '@anor/core';
-import { Box, Text, UnstyledButton } from '@mantine/core';
+import { Box, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconCalendarEvent, IconChevronRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLanguage } from '../../i18n/index.ts';
 import { listRowActionClass } from '../../lib/list/List.tsx';
+import { usePersonLabel } from '../../lib/person-label/person-label.ts';
 import { eventHref, useEventTypeName } from '../event/index.ts';
-import { usePersonName } from '../person/person-name.ts';
 import classes from './EventRow.module.css';
 
 /** Two lines (type with people, date with place) with room around them; the list's page size follows from it. */
@@ -19,12 +19,13 @@ export const EVENT_ROW_HEIGHT = 56;
 export function EventRow({ treeId, event }: { treeId: string; event: TreeEvent }) {
   const { t } = useTranslation();
   const typeName = useEventTypeName();
-  const personName = usePersonName();
+  const label = usePersonLabel();
   const showsAll = showsAllParticipants(event.type);
+  // Each person with the life years (issue 19 item 12), so that namesakes are told apart; the
+  // hover text names them in full with the birthplaces.
   const people = event.participants
     .filter((participant) => showsAll || participant.role === 'primary')
-    .map((participant) => personName(participant))
-    .join(', ');
+    .map((participant) => ({ id: participant.personId, ...label(participant) }));
   const date = formatEventDate(event, currentLanguage());
   const where = [date || t('personEvents.list.noDate'), event.location?.text].filter(Boolean).join(' · ');
 
@@ -43,9 +44,23 @@ export function EventRow({ treeId, event }: { treeId: string; event: TreeEvent }
           <Text span fw={600} data-testid="event-row-type">
             {typeName(event)}
           </Text>
-          {people ? (
-            <Text span c="dimmed" data-testid="event-row-people">
-              {` · ${people}`}
+          {people.length > 0 ? (
+            <Text span c="dimmed" data-testid="event-row-people" title={people.map((p) => p.full).join('; ')}>
+              {' · '}
+              {people.map((person, index) => (
+                <span key={person.id} data-testid="event-row-person">
+                  {index > 0 ? ', ' : null}
+                  {person.name}
+                  {person.years ? (
+                    <>
+                      <Text span size="xs" aria-hidden data-testid="event-row-person-years">
+                        {` ${person.years}`}
+                      </Text>
+                      <VisuallyHidden component="span">{`, ${person.yearsLong}`}</VisuallyHidden>
+                    </>
+                  ) : null}
+                </span>
+              ))}
             </Text>
           ) : null}
         </Text>

@@ -174,8 +174,8 @@ function ParticipantForm({
                 {t('eventEditor.participant.newPersonEmpty')}
               </Text>
             ) : (
-              <Text fw={600} data-testid="participant-person-name">
-                <ParticipantName treeId={treeId} personId={person.personId} person={person.person} />
+              <Text fw={600} miw={0} style={{ display: 'flex' }} data-testid="participant-person-name">
+                <ParticipantName treeId={treeId} personId={person.personId} person={person.person} withPlace />
               </Text>
             )}
             {existing ? null : (

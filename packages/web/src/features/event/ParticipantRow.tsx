@@ -39,7 +39,7 @@ export function ParticipantRow({
     >
       <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
         <Stack gap={2} miw={0}>
-          <Group gap="xs" wrap="wrap">
+          <Group gap="xs" wrap="wrap" miw={0}>
             {participant.newPerson ? (
               <>
                 <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="event-participant-name">
@@ -58,10 +58,16 @@ export function ParticipantRow({
                 fw={600}
                 size="sm"
                 onClick={onShow}
-                style={{ overflowWrap: 'anywhere', textAlign: 'start' }}
+                style={{ textAlign: 'start', display: 'inline-flex', minWidth: 0, maxWidth: '100%' }}
                 data-testid="event-participant-name"
               >
-                <ParticipantName treeId={treeId} personId={participant.personId} person={participant.person} />
+                <ParticipantName
+                  treeId={treeId}
+                  personId={participant.personId}
+                  person={participant.person}
+                  withPlace
+                  testId="event-participant-label"
+                />
               </Anchor>
             )}
             <Badge

@@ -33,8 +33,9 @@ import { type NewPersonDraft, newPersonErrors, newPersonInputOf } from './new-pa
  * and which roles and types to offer. The components only hold and render it.
  */
 
-/** What the editor shows of a participant's person: the name parts, as the person summary has them. */
-export type ParticipantPerson = Pick<PersonSummary, 'fName' | 'pName' | 'lName'>;
+/** What the editor shows of a participant's person: the name parts, and the life years and birthplace when known. */
+export type ParticipantPerson = Pick<PersonSummary, 'fName' | 'pName' | 'lName'> &
+  Partial<Pick<PersonSummary, 'born' | 'died' | 'birthPlace' | 'private'>>;
 
 export interface ParticipantDraft {
   personId: string;
@@ -92,7 +93,15 @@ function text(value: string | null | undefined): string {
 export function participantDraftOf(participant: Event['participants'][number]): ParticipantDraft {
   return {
     personId: participant.personId,
-    person: { fName: participant.fName, pName: participant.pName, lName: participant.lName },
+    person: {
+      fName: participant.fName,
+      pName: participant.pName,
+      lName: participant.lName,
+      born: participant.born,
+      died: participant.died,
+      birthPlace: participant.birthPlace,
+      private: participant.private,
+    },
     role: participant.role,
     description: text(participant.description),
     date: eventDateValueFrom(participant),

@@ -1,8 +1,8 @@
 import type { ChildSummary, PersonSummary } from '@anor/core';
 import { Checkbox, Group, Radio, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { PersonLabel } from '../../lib/person-label/PersonLabel.tsx';
 import { GenderIcon } from './GenderIcon.tsx';
-import { usePersonName } from './person-name.ts';
 
 /** The value of the "unknown" other parent in the radio group. */
 export const UNKNOWN_PARENT = 'unknown';
@@ -17,7 +17,6 @@ interface OtherParentChoiceProps {
 /** A new child's other parent: one of the person's partners, or unknown. */
 export function OtherParentChoice({ parentName, partners, value, onChange }: OtherParentChoiceProps) {
   const { t } = useTranslation();
-  const personName = usePersonName();
   return (
     <Radio.Group
       label={t('personDialog.otherParent.label')}
@@ -33,9 +32,9 @@ export function OtherParentChoice({ parentName, partners, value, onChange }: Oth
             value={partner.id}
             data-testid="person-form-other-parent-option"
             label={
-              <Group gap={4} wrap="nowrap" component="span">
+              <Group gap={4} wrap="nowrap" component="span" miw={0}>
                 <GenderIcon gender={partner.gender} size={14} />
-                {personName(partner)}
+                <PersonLabel person={partner} withPlace testId="person-form-other-parent-label" />
               </Group>
             }
           />
@@ -61,7 +60,6 @@ interface ChildrenChoiceProps {
 /** Which of the person's children also get the new partner as their other parent. */
 export function ChildrenChoice({ parentName, candidates, value, onChange }: ChildrenChoiceProps) {
   const { t } = useTranslation();
-  const personName = usePersonName();
   if (candidates.length === 0) return null;
   return (
     <Checkbox.Group
@@ -73,7 +71,11 @@ export function ChildrenChoice({ parentName, candidates, value, onChange }: Chil
     >
       <Stack gap={6} mt={6}>
         {candidates.map((child) => (
-          <Checkbox key={child.id} value={child.id} label={personName(child)} />
+          <Checkbox
+            key={child.id}
+            value={child.id}
+            label={<PersonLabel person={child} testId="person-form-partner-child-label" />}
+          />
         ))}
       </Stack>
     </Checkbox.Group>

@@ -6,7 +6,18 @@ import {
   type PersonSummary,
   type Event as TreeEvent,
 } from '@anor/core';
-import { Button, Group, Modal, NativeSelect, Stack, Stepper, Text, Textarea, Title } from '@mantine/core';
+import {
+  Button,
+  Group,
+  Modal,
+  NativeSelect,
+  Stack,
+  Stepper,
+  Text,
+  Textarea,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconArrowRight, IconUsersPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -17,6 +28,7 @@ import { codeKey, errorKey } from '../../i18n/messages.ts';
 import { emptyEventDateValue } from '../../lib/date-input/date-input-model.ts';
 import { EventDateInput } from '../../lib/date-input/EventDateInput.tsx';
 import { FormError } from '../../lib/FormError.tsx';
+import { usePersonLabel } from '../../lib/person-label/person-label.ts';
 import { useCreateEvent, useUpdateEvent } from '../event/index.ts';
 import { emptyChoice, LocationPicker } from '../location/LocationPicker.tsx';
 import { ConcurrentNotes, NoteList } from '../note/index.ts';
@@ -310,9 +322,27 @@ function ResidenceWizardFlow({ treeId, person, onClose }: Omit<ResidenceWizardPr
 /** Residences at the place (or below it) whose dates overlap this one's (SPEC §5). */
 function ContemporaryResidences({ treeId, event }: { treeId: string; event: TreeEvent }) {
   const { t } = useTranslation();
-  const personName = usePersonName();
+  const label = usePersonLabel();
   const query = useQuery(residenceQueries.contemporary(treeId, event.id));
-  const names = (people: readonly PersonSummary[]) => people.map((p) => personName(p)).join(', ');
+  // Each resident with the life years (issue 19 item 12); the hover text names them in full.
+  const names = (people: readonly PersonSummary[]) =>
+    people.map((p, index) => {
+      const parts = label(p);
+      return (
+        <span key={p.id} title={parts.full} data-testid="residence-contemporary-person">
+          {index > 0 ? ', ' : null}
+          {parts.name}
+          {parts.years ? (
+            <>
+              <Text span size="xs" fw={400} c="dimmed" aria-hidden>
+                {` ${parts.years}`}
+              </Text>
+              <VisuallyHidden component="span">{`, ${parts.yearsLong}`}</VisuallyHidden>
+            </>
+          ) : null}
+        </span>
+      );
+    });
   return (
     <Stack gap={6} data-testid="residence-contemporary">
       <Title order={3} fz="sm" fw={700}>

@@ -7,8 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../i18n/index.ts';
 import { errorKey } from '../../i18n/messages.ts';
 import { FormError } from '../../lib/FormError.tsx';
+import { PersonLabelView } from '../../lib/person-label/PersonLabel.tsx';
+import { usePersonLabel } from '../../lib/person-label/person-label.ts';
 import { useCreateEvents } from '../event/index.ts';
-import { usePersonName } from '../person/person-name.ts';
 import { personQueries } from '../person/queries.ts';
 import { PersonSearchList } from '../person-search/PersonSearchList.tsx';
 import { residenceQueries } from './queries.ts';
@@ -228,8 +229,9 @@ interface CandidateRowProps {
 /** One person who may share the residence: checkbox, relation, their dates, the role when chosen, or why not. */
 function CandidateRow({ candidate, chosen, roleOptions, onToggle, onRoleChange, onRemove }: CandidateRowProps) {
   const { t } = useTranslation();
-  const personName = usePersonName();
-  const name = personName(candidate.person);
+  // The name with life years and birthplace (issue 19 item 12): namesakes in the family told apart.
+  const label = usePersonLabel()(candidate.person);
+  const { name } = label;
   const dates = formatEventDate(candidate.dates, currentLanguage());
   return (
     <Paper
@@ -248,8 +250,15 @@ function CandidateRow({ candidate, chosen, roleOptions, onToggle, onRoleChange, 
           onChange={(event) => onToggle(candidate, event.currentTarget.checked)}
           label={
             <Group gap={6} wrap="wrap">
-              <Text size="sm" fw={600} c={candidate.available ? undefined : 'dimmed'}>
-                {name}
+              <Text
+                size="sm"
+                fw={600}
+                c={candidate.available ? undefined : 'dimmed'}
+                miw={0}
+                style={{ display: 'flex' }}
+                component="span"
+              >
+                <PersonLabelView parts={label} withPlace testId="residence-candidate-label" />
               </Text>
               {candidate.relation ? (
                 <Badge size="sm" variant="light" color="gray">
@@ -269,7 +278,7 @@ function CandidateRow({ candidate, chosen, roleOptions, onToggle, onRoleChange, 
               </Text>
             )
           }
-          aria-label={name}
+          aria-label={label.full}
           data-testid="residence-candidate-check"
         />
         <Group gap="xs" wrap="nowrap">
