@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { dateTypes } from '../dates/event-date.ts';
 import { textLimits } from '../limits.ts';
 import { hasInvalidNameCharacters } from '../rules.ts';
-import { personNameSchema } from './person-name.ts';
+import { PERSON_NAMES_MAX, personNameInputSchema, personNameSchema } from './person-name.ts';
 
 export const genders = ['male', 'female', 'other', 'unknown'] as const;
 export type Gender = (typeof genders)[number];
@@ -74,10 +74,19 @@ export const descriptionFieldSchema = descriptionText.nullish().transform((value
 const personRevisionSchema = z.number({ error: 'common.error.validation' }).int().min(1);
 const basedOn = { revision: personRevisionSchema.optional() };
 
+/**
+ * A person's other names (issue 19 item 14) sent with the person's own name, so the person dialog
+ * saves both in one transaction; absent: the stored ones stay.
+ */
+const otherNamesField = {
+  names: z.array(personNameInputSchema).max(PERSON_NAMES_MAX, { error: 'common.error.validation' }).optional(),
+};
+
 export const nameBodySchema = z.strictObject({
   fName: firstNameFieldSchema,
   pName: nicknameFieldSchema,
   lName: lastNameFieldSchema,
+  ...otherNamesField,
   ...basedOn,
 });
 export type NameBody = z.input<typeof nameBodySchema>;
@@ -90,6 +99,7 @@ export const personInputSchema = z.strictObject({
   gender: genderSchema.default('unknown'),
   occupation: occupationFieldSchema,
   description: descriptionFieldSchema,
+  ...otherNamesField,
 });
 export type PersonInput = z.input<typeof personInputSchema>;
 export type PersonValues = z.output<typeof personInputSchema>;

@@ -129,10 +129,13 @@ export function createPersonService({ db, livingYears = privacyRule.livingYears 
     for (const parentId of from) await linkParent(tx, treeId, parentId, to);
   }
 
+  /** A new person, with their other names (issue 19 item 14) in the same transaction. */
   async function insertNew(tx: Db, treeId: string, values: PersonValues): Promise<string> {
     assertWithinLimits(await counted(tx, treeId), 'persons');
     const id = uuidv7();
-    await persons.insertPerson(tx, treeId, id, { ...values, ...derivedColumns(values) });
+    const { names = [], ...own } = values;
+    await persons.insertPerson(tx, treeId, id, { ...own, ...derivedColumns(own, names) });
+    if (names.length > 0) await personNames.replaceNames(tx, treeId, id, withOrderedIds(names));
     return id;
   }
 
@@ -229,7 +232,7 @@ export function createPersonService({ db, livingYears = privacyRule.livingYears 
     tree: trees.TreeAccessRow,
     id: string,
     basedOn: number | undefined,
-    values: Partial<PersonValues>,
+    values: Partial<Omit<PersonValues, 'names'>>,
   ): Promise<void> {
     const current = await requirePerson(tx, tree.id, id);
     const conflict = async () => new AppError('person.error.conflict', { current: await loadPerson(tx, tree, id) });
@@ -237,8 +240,8 @@ export function createPersonService({ db, livingYears = privacyRule.livingYears 
     // A field the request left out (undefined) keeps its stored value.
     const changes = Object.fromEntries(
       Object.entries(values).filter(([, value]) => value !== undefined),
-    ) as Partial<PersonValues>;
-    const keys = Object.keys(changes) as (keyof PersonValues)[];
+    ) as Partial<Omit<PersonValues, 'names'>>;
+    const keys = Object.keys(changes) as (keyof Omit<PersonValues, 'names'>)[];
     if (keys.every((key) => changes[key] === current[key])) return;
     const written = await persons.updatePerson(tx, tree.id, id, current.revision, {
       ...changes,
@@ -498,10 +501,26 @@ export function createPersonService({ db, livingYears = privacyRule.livingYears 
       treeId: string,
       viewer: Viewer,
       id: string,
-      { revision, ...values }: Partial<PersonValues> & { revision?: number | undefined },
+      { revision, names, ...values }: Partial<PersonValues> & { revision?: number | undefined },
     ) {
       return write(treeId, viewer, async (tx, tree) => {
-        await writeOwnFields(tx, tree, id, revision, values);
+        if (names === undefined) {
+          await writeOwnFields(tx, tree, id, revision, values);
+          return loadPerson(tx, tree, id);
+        }
+        // The name and the other names from the person dialog (issue 19 item 14): one revision, one transaction.
+        const current = await requirePerson(tx, tree.id, id);
+        const conflict = async () => new AppError('person.error.conflict', { current: await loadPerson(tx, tree, id) });
+        if (revision !== undefined && revision !== current.revision) throw await conflict();
+        const changes = Object.fromEntries(
+          Object.entries(values).filter(([, value]) => value !== undefined),
+        ) as Partial<PersonValues>;
+        await personNames.replaceNames(tx, tree.id, id, withOrderedIds(names));
+        const written = await persons.updatePerson(tx, tree.id, id, current.revision, {
+          ...changes,
+          ...derivedColumns({ ...current, ...changes }, names),
+        });
+        if (!written) throw await conflict();
         return loadPerson(tx, tree, id);
       });
     },

@@ -1,11 +1,19 @@
 import { type Person, textLimits } from '@anor/core';
-import { Button, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Input, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../lib/FormError.tsx';
 import { useSchemaForm } from '../../lib/form.ts';
 import { type PersonVersion, usePersonEdit } from './conflict.ts';
 import { nameFormSchema } from './form-schemas.ts';
 import { useUpdateName } from './mutations.ts';
+import {
+  type OtherNameDraft,
+  OtherNamesFields,
+  otherNameErrors,
+  sameOtherNames,
+  toOtherNameDraft,
+} from './OtherNamesFields.tsx';
 import { PersonConflictAlert } from './PersonConflictAlert.tsx';
 
 interface NameEditModalProps {
@@ -21,11 +29,14 @@ const nameValues = (person: PersonVersion) => ({
   lName: person.lName ?? '',
 });
 
-/** The name edit dialog: first name, nickname and last name. */
+/**
+ * The name edit dialog: first name, nickname and last name, and the other names (birth name,
+ * married name, …; issue 19 item 14), saved together in one request.
+ */
 export function NameEditModal({ treeId, person, opened, onClose }: NameEditModalProps) {
   const { t } = useTranslation();
   return (
-    <Modal opened={opened} onClose={onClose} title={t('person.name.edit')} centered size="md">
+    <Modal opened={opened} onClose={onClose} title={t('person.name.edit')} centered size="lg">
       {opened ? <NameEditForm treeId={treeId} person={person} onClose={onClose} /> : null}
     </Modal>
   );
@@ -36,10 +47,19 @@ function NameEditForm({ treeId, person, onClose }: { treeId: string; person: Per
   const updateName = useUpdateName(treeId);
   const edit = usePersonEdit(treeId, person);
   const form = useSchemaForm(nameFormSchema, nameValues(person));
+  const storedNames = (from: PersonVersion & { names?: Person['names'] }) => (from.names ?? []).map(toOtherNameDraft);
+  const [otherNames, setOtherNames] = useState<OtherNameDraft[]>(() => storedNames(person));
+  const [otherNameErrorsAt, setOtherNameErrorsAt] = useState<Record<number, string>>({});
+  const namesChanged = (from: PersonVersion & { names?: Person['names'] }) =>
+    !sameOtherNames(otherNames, storedNames(from));
 
   const send = (from: PersonVersion, name: { fName: string; pName: string | null; lName: string }) =>
     updateName.mutate(
-      { personId: from.id, body: { ...name, revision: from.revision } },
+      {
+        personId: from.id,
+        // The other names only when changed: absent, the stored ones stay.
+        body: { ...name, ...(namesChanged(from) ? { names: otherNames } : {}), revision: from.revision },
+      },
       {
         onSuccess: onClose,
         onError: (error) => {
@@ -48,10 +68,17 @@ function NameEditForm({ treeId, person, onClose }: { treeId: string; person: Per
       },
     );
 
+  const namesValid = () => {
+    const errors = otherNameErrors(otherNames);
+    setOtherNameErrorsAt(errors);
+    return Object.keys(errors).length === 0;
+  };
+
   const submit = form.handleSubmit((name) => {
     const { base } = edit;
+    if (!namesValid()) return;
     // Unchanged data closes without an update (SPEC §5).
-    if (name.fName === base.fName && name.pName === base.pName && name.lName === base.lName) {
+    if (name.fName === base.fName && name.pName === base.pName && name.lName === base.lName && !namesChanged(base)) {
       onClose();
       return;
     }
@@ -60,11 +87,16 @@ function NameEditForm({ treeId, person, onClose }: { treeId: string; person: Per
 
   const takeStored = () => {
     const stored = edit.takeStored();
-    if (stored) form.reset(nameValues(stored));
+    if (stored) {
+      form.reset(nameValues(stored));
+      setOtherNames(storedNames(stored));
+      setOtherNameErrorsAt({});
+    }
   };
 
   const saveOver = () => {
     const name = form.validate();
+    if (!namesValid()) return;
     const stored = name ? edit.saveOver() : null;
     if (name && stored) send(stored, name);
   };
@@ -98,6 +130,16 @@ function NameEditForm({ treeId, person, onClose }: { treeId: string; person: Per
           data-testid="name-edit-last-name"
           {...form.getInputProps('lName')}
         />
+        <Input.Wrapper label={t('person.otherNames.title')}>
+          <OtherNamesFields
+            drafts={otherNames}
+            errors={otherNameErrorsAt}
+            onChange={(next, changed) => {
+              setOtherNames(next);
+              setOtherNameErrorsAt(changed === null ? {} : ({ [changed]: _gone, ...rest }) => rest);
+            }}
+          />
+        </Input.Wrapper>
         {edit.conflict ? (
           <PersonConflictAlert
             stored={edit.conflict}

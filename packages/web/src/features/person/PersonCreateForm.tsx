@@ -1,12 +1,14 @@
 import { type Gender, type PersonValues, textLimits } from '@anor/core';
 import { Button, Group, Input, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { IconWand } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../lib/FormError.tsx';
+import { ExistingPersonHint } from '../duplicates/ExistingPersonHint.tsx';
 import { useSchemaForm } from '../../lib/form.ts';
 import { personFormSchema } from './form-schemas.ts';
 import { GenderControl } from './GenderControl.tsx';
+import { type OtherNameDraft, OtherNamesFields, otherNameErrors } from './OtherNamesFields.tsx';
 
 interface PersonCreateFormProps {
   initialGender: Gender;
@@ -19,6 +21,8 @@ interface PersonCreateFormProps {
   /** Choices of the relation (other parent, children), shown before the buttons. */
   children?: ReactNode;
   pending: boolean;
+  /** Offers the other names (issue 19 item 14), saved with the person in the same request. */
+  withOtherNames?: boolean;
 }
 
 /** The "create new" form of the person dialog, validated with the shared person schema. */
@@ -30,8 +34,11 @@ export function PersonCreateForm({
   onCancel,
   children,
   pending,
+  withOtherNames = false,
 }: PersonCreateFormProps) {
   const { t } = useTranslation();
+  const [otherNames, setOtherNames] = useState<OtherNameDraft[]>([]);
+  const [otherNameErrorsAt, setOtherNameErrorsAt] = useState<Record<number, string>>({});
   const form = useSchemaForm(personFormSchema, {
     fName: '',
     pName: '',
@@ -41,7 +48,11 @@ export function PersonCreateForm({
   });
 
   const submit = form.handleSubmit((values) => {
-    onSubmit(values).catch(form.setServerError);
+    // The other names go with the person in one request: a refused one saves nothing.
+    const errors = otherNameErrors(otherNames);
+    setOtherNameErrorsAt(errors);
+    if (Object.keys(errors).length > 0) return;
+    onSubmit(otherNames.length > 0 ? { ...values, names: otherNames } : values).catch(form.setServerError);
   });
 
   return (
@@ -88,6 +99,7 @@ export function PersonCreateForm({
             </Group>
           ) : null}
         </Stack>
+        <ExistingPersonHint values={form.values} />
         <Input.Wrapper label={t('person.fields.gender')} error={form.errorText('gender')}>
           <GenderControl
             value={form.values.gender}
@@ -103,6 +115,18 @@ export function PersonCreateForm({
           data-testid="person-form-occupation"
           {...form.getInputProps('occupation')}
         />
+        {withOtherNames ? (
+          <Input.Wrapper label={t('person.otherNames.title')}>
+            <OtherNamesFields
+              drafts={otherNames}
+              errors={otherNameErrorsAt}
+              onChange={(next, changed) => {
+                setOtherNames(next);
+                setOtherNameErrorsAt(changed === null ? {} : ({ [changed]: _gone, ...rest }) => rest);
+              }}
+            />
+          </Input.Wrapper>
+        ) : null}
         {children}
         <FormError message={form.errorText('form')} />
         <Group justify="flex-end" mt="xs">

@@ -234,6 +234,7 @@ export function PersonFormDialog({
       onSubmit={submitNew}
       onCancel={onClose}
       pending={isPending}
+      withOtherNames={!isIntro}
     >
       {relationOptions}
     </PersonCreateForm>
