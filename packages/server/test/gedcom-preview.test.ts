@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Job } from '@anor/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { person } from '../src/db/schema.ts';
+import { person, subscription } from '../src/db/schema.ts';
 import { type ErrorBody, signUp, type TestClient } from './support/client.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
@@ -15,7 +15,7 @@ import { createTestApp, type TestApp } from './support/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ gedcomMaxBytes: 16 * 1024 * 1024 });
 });
 afterAll(() => t.close());
 
@@ -136,4 +136,42 @@ describe('the import preview and its encoding', () => {
     expect([refused.status, refused.body.error.code]).toEqual([409, 'gedcom.error.encodingFixed']);
     await owner.client.post(`/api/user/${userId}/job/${waiting.id}/cancel`);
   }, 120_000);
+
+  it('previews a file over 8 MB from its first part, and streams it in the encoding picked there', async () => {
+    const owner = await signUp(t.app);
+    const userId = owner.user.id;
+    await t.database.db
+      .insert(subscription)
+      .values({ userId, plan: 'yearly', validUntil: new Date(Date.now() + 86_400_000) });
+    // The CP852 file with a note of 9 MB of plain text before its trailer.
+    const body = cp852.subarray(0, cp852.length - '0 TRLR\r\n'.length);
+    const line = `1 CONT ${'x'.repeat(200)}\r\n`;
+    const note = `0 @N1@ NOTE padding\r\n${line.repeat(Math.ceil((9 * 1024 * 1024) / line.length))}0 TRLR\r\n`;
+    const large = new Uint8Array([...body, ...new TextEncoder().encode(note)]);
+    expect(large.byteLength).toBeGreaterThan(8 * 1024 * 1024);
+
+    const waiting = await waitingImport(owner.client, userId, large);
+    expect(waiting.state, JSON.stringify(waiting.error)).toBe('waiting');
+    expect(waiting.preview?.partial).toBe(true);
+    expect(waiting.preview?.file).toMatchObject({ encoding: 'CP852', bytes: large.byteLength });
+    expect(waiting.preview?.reading?.reason).toBe('letters');
+    expect(waiting.preview?.names?.sample).toContain('Marin Držić');
+    expect(waiting.preview?.counts.persons).toBe(18);
+
+    const picked = await owner.client.post<Job>(`/api/user/${userId}/job/${waiting.id}/encoding`, {
+      encoding: 'CP1250',
+    });
+    expect(picked.status, JSON.stringify(picked.body)).toBe(200);
+    expect(picked.body.preview?.partial).toBe(true);
+    expect(picked.body.preview?.names?.sample).toContain('Marin Dr§i†');
+
+    await owner.client.post<Job>(`/api/user/${userId}/job/${waiting.id}/confirm`);
+    const done = await until(owner.client, userId, waiting.id, (job) => job.state !== 'running');
+    expect([done.state, done.result?.file.encoding]).toEqual(['done', 'CP1250']);
+    const surnames = await t.database.db
+      .select({ lName: person.lName })
+      .from(person)
+      .where(eq(person.treeId, waiting.treeId));
+    expect(surnames.map((row) => row.lName)).toContain('Dr§i†');
+  }, 180_000);
 });

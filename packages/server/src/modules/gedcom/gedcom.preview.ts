@@ -1,3 +1,4 @@
+import { open } from 'node:fs/promises';
 import type { GedcomEncoding, GedcomImportAnswer, GedcomImportPreview, GedcomReading } from '@anor/core';
 import type { EncodingChoice } from '@anor/gedcom';
 import { sql } from 'drizzle-orm';
@@ -86,4 +87,22 @@ export async function chosenEncodingOf(db: Db, jobId: string): Promise<GedcomEnc
     sql`select input ->> 'encoding' as encoding from job where id = ${jobId}`,
   );
   return (rows[0]?.encoding as GedcomEncoding | null | undefined) ?? null;
+}
+
+/**
+ * The first `max` bytes of a file too large to read whole before writing, cut after its last
+ * whole line (for UTF-16 after the line break's second byte), for the preview of its first part.
+ */
+export async function readHead(path: string, max: number, utf16: boolean): Promise<Uint8Array> {
+  const handle = await open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(max);
+    const { bytesRead } = await handle.read(buffer, 0, max, 0);
+    let end = bytesRead;
+    while (end > 0 && buffer[end - 1] !== 0x0a && buffer[end - 1] !== 0x0d) end--;
+    if (utf16 && end % 2 === 1 && end < bytesRead) end += 1;
+    return new Uint8Array(buffer.buffer, buffer.byteOffset, end > 0 ? end : bytesRead);
+  } finally {
+    await handle.close();
+  }
 }

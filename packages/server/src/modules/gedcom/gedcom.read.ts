@@ -93,7 +93,7 @@ function openMemory(decoded: Decoded): Opened {
   return { records, stream, position: () => line / lines };
 }
 
-function openFile(path: string, bytes: number, signal?: AbortSignal): Opened {
+function openFile(path: string, bytes: number, signal?: AbortSignal, encoding?: EncodingName | null): Opened {
   let read = 0;
   const chunks = (async function* () {
     const file = createReadStream(path, { highWaterMark: 256 * 1024, signal });
@@ -102,7 +102,7 @@ function openFile(path: string, bytes: number, signal?: AbortSignal): Opened {
       yield chunk as Uint8Array;
     }
   })();
-  const stream = iterateRecordsAsync(chunks);
+  const stream = iterateRecordsAsync(chunks, encoding ? { encoding } : undefined);
   return { records: stream, stream, position: () => (bytes > 0 ? read / bytes : 1) };
 }
 
@@ -111,7 +111,7 @@ function openFile(path: string, bytes: number, signal?: AbortSignal): Opened {
  * handed back to be written; with it, rows are written in batches as they come.
  */
 export async function readGedcom(
-  source: { decoded: Decoded } | { path: string; bytes: number },
+  source: { decoded: Decoded } | { path: string; bytes: number; encoding?: EncodingName | null },
   language: Language,
   writing: Writing | null,
   { signal, onProgress }: { signal?: AbortSignal | undefined; onProgress?: (fraction: number) => void } = {},
@@ -134,7 +134,8 @@ export async function readGedcom(
   let opened: Opened | null = null;
   let seen = 0;
   try {
-    opened = 'decoded' in source ? openMemory(source.decoded) : openFile(source.path, source.bytes, signal);
+    opened =
+      'decoded' in source ? openMemory(source.decoded) : openFile(source.path, source.bytes, signal, source.encoding);
     if (Symbol.asyncIterator in opened.records) {
       for await (const record of opened.records) {
         mapper ??= createGedcomMapper(opened.stream.header, { language });

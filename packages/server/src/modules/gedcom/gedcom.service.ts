@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import {
   type GedcomEncoding,
   type GedcomExportVersion,
@@ -14,13 +14,13 @@ import {
   treeNameKey,
   uuidv7,
 } from '@anor/core';
-import type { GedcomNode } from '@anor/gedcom';
+import { detectEncoding, type GedcomNode } from '@anor/gedcom';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { defaultDatabaseTimeouts, inJobTransaction } from '../../db/timeouts.ts';
-import { inOneChangeSet } from '../history/change-set.ts';
 import { AppError } from '../../http/errors.ts';
 import { asViewer, type SessionUser, type Viewer } from '../../http/session.ts';
+import { inOneChangeSet } from '../history/change-set.ts';
 import { findJobOf } from '../job/job.repository.ts';
 import { recomputeRootRelations, setRoot } from '../person/person.repository.ts';
 import { assertAccess } from '../tree/tree.access.ts';
@@ -28,10 +28,10 @@ import * as trees from '../tree/tree.repository.ts';
 import { toTreeInfo } from '../tree/tree.service.ts';
 import { exportTreeParts } from './gedcom.export.ts';
 import { type ImportCounts, markLineage } from './gedcom.plan.ts';
-import { type Decoded, decodeInMemory, headerOf, readGedcom, readWarnings } from './gedcom.read.ts';
+import { chosenEncodingOf, previewOf, readHead, setPreviewEncoding } from './gedcom.preview.ts';
+import { type Decoded, decodeInMemory, headerOf, readGedcom, readWarnings, unreadable } from './gedcom.read.ts';
 import { forgetCachedPlans, type InTransaction, insertPlan } from './gedcom.repository.ts';
 import { assertRoomForImport } from './gedcom.space.ts';
-import { chosenEncodingOf, previewOf, setPreviewEncoding } from './gedcom.preview.ts';
 import type { SpooledFile } from './gedcom.spool.ts';
 import { treeNameOfFile } from './gedcom-values.ts';
 
@@ -151,7 +151,7 @@ export interface ImportRun {
    * written: waits for the user's confirmation of what the file holds. Answers the encoding the
    * user picked meanwhile, if any: the file is then read again in it before it is written.
    */
-  confirm?: (preview: GedcomImportPreview) => Promise<GedcomEncoding | null | undefined | void>;
+  confirm?: (preview: GedcomImportPreview) => Promise<GedcomEncoding | null | undefined>;
   /**
    * The import job's id: the import then commits in chunks (a transaction per some thousand rows),
    * so that on the embedded database, which has one connection, the job's progress, a cancel and
@@ -220,15 +220,21 @@ export function createGedcomService({
      */
     async previewEncoding(viewer: SessionUser, jobId: string, encoding: GedcomEncoding): Promise<void> {
       const row = await findJobOf(db, viewer.id, jobId);
-      if (!row || row.kind !== 'gedcomImport') throw new AppError('job.error.notFound');
+      if (row?.kind !== 'gedcomImport') throw new AppError('job.error.notFound');
       if (row.state !== 'waiting') throw new AppError('job.error.notWaiting');
       const job = row.input as { path?: unknown; text?: unknown; language?: unknown; bytes?: unknown };
       if (job.text === true || typeof job.path !== 'string') throw new AppError('gedcom.error.encodingFixed');
-      const bytes = await readFile(job.path);
-      const decoded = decodeInMemory(bytes, encoding);
-      const read = await readGedcom({ decoded }, job.language as Language, null);
-      const header = await headerOf({ decoded });
-      const preview = previewOf(read, fileFacts(read, header, bytes.length, decoded), decoded.decoded?.choice);
+      const size = typeof job.bytes === 'number' ? job.bytes : (await stat(job.path)).size;
+      let preview: GedcomImportPreview;
+      if (size > inMemoryBytes) {
+        preview = await previewOfHead(job.path, size, job.language as Language, encoding);
+      } else {
+        const bytes = await readFile(job.path);
+        const decoded = decodeInMemory(bytes, encoding);
+        const read = await readGedcom({ decoded }, job.language as Language, null);
+        const header = await headerOf({ decoded });
+        preview = previewOf(read, fileFacts(read, header, bytes.length, decoded), decoded.decoded?.choice);
+      }
       if (!(await setPreviewEncoding(db, jobId, viewer.id, encoding, preview))) {
         throw new AppError('job.error.notWaiting');
       }
@@ -303,6 +309,14 @@ export function createGedcomService({
           }
         }
       }
+      // A file too large to read whole before writing (paid accounts, over 8 MB) is previewed from
+      // its first 8 MB; the encoding picked there is the one its stream is decoded in.
+      let streamEncoding: GedcomEncoding | null = input.encoding ?? null;
+      if (!inMemory && confirm && isSpooled(content)) {
+        const preview = await previewOfHead(content.path, bytes, input.language, streamEncoding, signal);
+        progress?.('waiting', 0);
+        streamEncoding = (await confirm(preview)) || streamEncoding;
+      }
       signal?.throwIfAborted();
       let read: Awaited<ReturnType<typeof readGedcom>> | null = inMemory;
       let answer: GedcomImportAnswer | null = null;
@@ -337,7 +351,7 @@ export function createGedcomService({
           );
         } else {
           read = await readGedcom(
-            source,
+            streamEncoding ? { ...(content as SpooledFile), encoding: streamEncoding } : source,
             input.language,
             { inTransaction, treeId, signal, maxNodes },
             { signal, onProgress: (fraction) => progress?.('writing', fraction * 0.95) },
@@ -372,7 +386,9 @@ export function createGedcomService({
         // Longer than a request's statement timeout: a large file's statements write many rows each.
         // One change set of the tree's history, however many transactions (modules/history).
         if (staged) {
-          await write(inOneChangeSet(treeId, viewer.id, 'import', (work) => inJobTransaction(db, jobStatementMs, work)));
+          await write(
+            inOneChangeSet(treeId, viewer.id, 'import', (work) => inJobTransaction(db, jobStatementMs, work)),
+          );
         } else {
           await inJobTransaction(db, jobStatementMs, (tx) =>
             write(inOneChangeSet(treeId, viewer.id, 'import', (work) => work(tx))),
@@ -389,6 +405,33 @@ export function createGedcomService({
       return answer;
     },
   };
+}
+
+/**
+ * The preview of a file too large to read whole before writing: of its first 8 MB, read in the
+ * encoding the stream will be decoded in (detected from its first 256 KB as the stream does, or
+ * the user's pick); `partial` says the counts are of that part only.
+ */
+async function previewOfHead(
+  path: string,
+  bytes: number,
+  language: Language,
+  chosen: GedcomEncoding | null,
+  signal?: AbortSignal,
+): Promise<GedcomImportPreview> {
+  let detection: ReturnType<typeof detectEncoding>;
+  let head: Uint8Array;
+  try {
+    const start = await readHead(path, 256 * 1024, false);
+    detection = detectEncoding(start, false, chosen);
+    head = await readHead(path, inMemoryBytes, detection.encoding.startsWith('UTF-16'));
+  } catch (error) {
+    throw unreadable(error);
+  }
+  const decoded = decodeInMemory(head, detection.encoding);
+  const part = await readGedcom({ decoded }, language, null, { signal });
+  const header = await headerOf({ decoded });
+  return { ...previewOf(part, fileFacts(part, header, bytes, decoded), detection.choice), partial: true };
 }
 
 /** How the file was read: its size, encoding, declared character set, version and program. */

@@ -77,6 +77,11 @@ export function ImportPreview({ job, userId }: { job: Job; userId: string }) {
         {t('job.preview.title')}
       </Title>
       <Text size="sm">{t('job.preview.text')}</Text>
+      {preview.partial ? (
+        <Text size="sm" c="dimmed" data-testid="gedcom-preview-partial">
+          {t('job.preview.partial')}
+        </Text>
+      ) : null}
       <Table withTableBorder={false} verticalSpacing={4} maw={420}>
         <Table.Tbody>
           {countKinds.map((kind) => (
