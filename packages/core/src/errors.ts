@@ -71,6 +71,8 @@ export const errorCatalogue = {
   'person.error.siblingThroughParents': 409,
   /** The person changed since the edit loaded it (details: current, the stored person). */
   'person.error.conflict': 409,
+  /** "Not a duplicate" names one person twice. */
+  'duplicate.error.samePerson': 400,
   // Places
   'location.validation.nameRequired': 400,
   'location.validation.nameTooLong': 400,

@@ -27,6 +27,7 @@ import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer
 import { registerConfigRoutes } from './modules/config/config.routes.ts';
 import { registerContactRoutes } from './modules/contact/contact.routes.ts';
 import { registerDemoRoutes } from './modules/demo/demo.routes.ts';
+import { registerDuplicateRoutes } from './modules/duplicate/duplicate.routes.ts';
 import { registerEventRoutes } from './modules/event/event.routes.ts';
 import { sweepGedcomSpool } from './modules/gedcom/gedcom.job.ts';
 import { registerGedcomRoutes } from './modules/gedcom/gedcom.routes.ts';
@@ -63,6 +64,8 @@ export interface RouteEntry {
   url: string;
   /** A POST that only reads (visitors may call it; see modules/tree/tree.guard.ts). */
   readOnly: boolean;
+  /** The tree owner's only, reads included: visitors of a shared tree get 403 (modules/tree/tree.guard.ts). */
+  ownerOnly: boolean;
 }
 
 export async function buildApp({ config, database, mailer, logger }: BuildAppOptions): Promise<App> {
@@ -133,7 +136,14 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
   const routeTable: RouteEntry[] = [];
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') routeTable.push({ method, url: route.url, readOnly: route.config?.readOnly === true });
+      if (method !== 'HEAD') {
+        routeTable.push({
+          method,
+          url: route.url,
+          readOnly: route.config?.readOnly === true,
+          ownerOnly: route.config?.ownerOnly === true,
+        });
+      }
     }
   });
 
@@ -152,6 +162,7 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
   registerNoteRoutes(app, ctx);
   registerSourceRoutes(app, ctx);
   registerOverviewRoutes(app, ctx);
+  registerDuplicateRoutes(app, ctx);
   registerSearchRoutes(app, ctx);
   registerGedcomRoutes(app, ctx);
   registerJobRoutes(app, ctx);

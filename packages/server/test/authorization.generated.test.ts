@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteEntry } from '../src/app.ts';
 import { type ErrorBody, TestClient, type TestResponse } from './support/client.ts';
 import { databaseFingerprint } from './support/fingerprint.ts';
-import { buildPrivacyFixture, type PrivacyFixture, readsNotForVisitors } from './support/privacy-fixture.ts';
+import { buildPrivacyFixture, type PrivacyFixture, visitorRefusalOf } from './support/privacy-fixture.ts';
 import {
   bodySchemaOf,
   enumValues,
@@ -273,7 +273,7 @@ describe('the authorization matrix (generated from the route table)', () => {
           if (/MARKA/.test(text)) problems.push(`${label} shows tree A's data`);
         } else {
           // A visitor's read: allowed, with privacy; only the owner's own reads may refuse them.
-          const listed = readsNotForVisitors[key];
+          const listed = visitorRefusalOf(route);
           const refusals = actor === 'visitor' ? [listed?.status] : [listed?.status, 403, 404];
           if (listed && !refusals.includes(response.status)) problems.push(`${label}, expected ${listed.status}`);
           if (!listed && [401, 403].includes(response.status)) problems.push(`${label}, a visitor may read`);

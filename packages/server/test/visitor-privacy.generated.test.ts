@@ -7,6 +7,7 @@ import {
   privateDates,
   probeDates,
   readsNotForVisitors,
+  visitorRefusalOf,
 } from './support/privacy-fixture.ts';
 import {
   bodySchemaOf,
@@ -343,7 +344,7 @@ describe('every read route, as a share-link visitor (generated from the route ta
     for (const route of routes) {
       const key = keyOf(route);
       const answers = outcomesA.filter((outcome) => outcome.probe.key === key);
-      const listed = notForVisitors[key];
+      const listed = visitorRefusalOf(route);
       if (listed) {
         const other = answers.find((outcome) => outcome.status !== listed.status);
         if (other) problems.push(`${key} is listed as refused (${listed.status}) but answered ${other.status}`);

@@ -1,4 +1,4 @@
-import { type Gender, personSearchText, personSortKey } from '@anor/core';
+import { type Gender, personMatchKeys, personSearchText, personSortKey } from '@anor/core';
 import type { BulkFamily, BulkPerson } from '../modules/person/person.bulk.ts';
 import { seededRandom } from './random.ts';
 
@@ -122,6 +122,7 @@ export function generateFamily(options: { persons: number; seed?: number; founde
       occupation,
       searchText: personSearchText([{ fName, lName }], occupation),
       sortKey: personSortKey(names),
+      matchKeys: personMatchKeys([{ fName, lName }]),
     });
     return key;
   };

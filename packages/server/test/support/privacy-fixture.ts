@@ -1,5 +1,6 @@
 import { type ShareState, uuidv7 } from '@anor/core';
 import { sql } from 'drizzle-orm';
+import type { RouteEntry } from '../../src/app.ts';
 import { queryRows } from '../../src/db/rows.ts';
 import { job } from '../../src/db/schema.ts';
 import { upsertSubscription } from '../../src/modules/user/user.repository.ts';
@@ -50,6 +51,17 @@ export const readsNotForVisitors: Record<string, { status: number; reason: strin
   'GET /api/user/:userId/job/:jobId': { status: 401, reason: "a user's import is seen by that user only" },
   'GET /api/demo': { status: 404, reason: 'the demonstration tree is off in tests (a tree of its own, nobody living)' },
 };
+
+/**
+ * What every visitor request of a read route gets when it is not for visitors: the status listed
+ * above, or 403 where the route table declares the route the owner's only (`ownerOnly`, e.g. the
+ * duplicate finder), so that such a route needs no entry here and cannot be forgotten.
+ */
+export function visitorRefusalOf(route: RouteEntry): { status: number; reason: string } | undefined {
+  const listed = readsNotForVisitors[`${route.method} ${route.url}`];
+  if (listed) return listed;
+  return route.ownerOnly ? { status: 403, reason: 'declared ownerOnly in the route table' } : undefined;
+}
 
 /** Where the variants differ: the living persons' dates. */
 export const privateDates = {

@@ -18,6 +18,7 @@ import {
   IconBinaryTree,
   IconBooks,
   IconCalendarEvent,
+  IconCopy,
   IconListSearch,
   IconLogin2,
   IconLogout,
@@ -37,7 +38,7 @@ import { CookieBanner } from '../features/cookies/CookieBanner.tsx';
 import { useSignOut } from '../features/session/mutations.ts';
 import { useSession } from '../features/session/queries.ts';
 import { useSessionEndEffect } from '../features/session/useSessionEndEffect.ts';
-import { treeBase } from '../features/visitor/tree-access.ts';
+import { isPreviewAsVisitor, shareTokenFor, treeBase } from '../features/visitor/tree-access.ts';
 import { useTreeRoute } from '../features/visitor/use-tree-route.ts';
 import { LanguageSelector } from '../i18n/LanguageSelector.tsx';
 import type { TranslationKey } from '../i18n/messages.ts';
@@ -83,6 +84,17 @@ function useTreeNavItems(): NavItem[] {
     { to: sources, label: 'sources.navLink', icon: IconBooks, testId: 'nav-tree-sources' },
     { to: map, label: 'map.navLink', icon: IconMap, testId: 'nav-tree-map' },
     { to: overview, label: 'overview.navLink', icon: IconUnlink, testId: 'nav-tree-overview' },
+    // The duplicate finder is the owner's only: no link where the tab reaches the tree by a share link.
+    ...(shareTokenFor(treeId) === null && !isPreviewAsVisitor(treeId)
+      ? [
+          {
+            to: `${base}/duplicates`,
+            label: 'duplicate.navLink',
+            icon: IconCopy,
+            testId: 'nav-tree-duplicates',
+          } as const,
+        ]
+      : []),
   ];
 }
 

@@ -68,6 +68,10 @@ function treePages(): RouteObject[] {
       path: 'search',
       lazy: lazyPage(async () => (await import('../features/search/SearchPage.tsx')).SearchPage),
     },
+    {
+      path: 'duplicates',
+      lazy: lazyPage(async () => (await import('../features/duplicates/DuplicatesPage.tsx')).DuplicatesPage),
+    },
   ];
 }
 

@@ -3,6 +3,7 @@ import {
   hasInvalidNameCharacters,
   type PersonNameType,
   type PersonNameValues,
+  personMatchKeys,
   personNameInputSchema,
   personSearchText,
   personSortKey,
@@ -243,6 +244,7 @@ export function createPersonMapper(ctx: MapContext, links: LinkMapper, events: E
       description: null,
       searchText: personSearchText([{ fName, pName, lName }, ...otherNames], occupation),
       sortKey: personSortKey({ fName, lName, pName }),
+      matchKeys: personMatchKeys([{ fName, pName, lName }, ...otherNames]),
       names: otherNames.map((name, position) => ({ ...name, id: uuidv7(), personId: id, position })),
     });
   }

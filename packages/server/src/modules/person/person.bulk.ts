@@ -21,6 +21,8 @@ export interface BulkPerson {
   description?: string | null;
   searchText: string;
   sortKey: string;
+  /** The duplicate finder's name keys (@anor/core personMatchKeys); left out, they are computed at its next run. */
+  matchKeys?: string[];
 }
 
 export interface BulkFamily {
@@ -88,6 +90,7 @@ export async function insertFamily(tx: Db, treeId: string, family: BulkFamily): 
         description: p.description ?? null,
         searchText: p.searchText,
         sortKey: p.sortKey,
+        matchKeys: p.matchKeys ?? null,
       })),
     );
   }

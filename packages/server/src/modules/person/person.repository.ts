@@ -50,6 +50,8 @@ export interface PersonWrite {
   description: string | null;
   searchText: string;
   sortKey: string;
+  /** The duplicate finder's name keys (@anor/core personMatchKeys); null: computed at the finder's next run. */
+  matchKeys?: string[] | null;
 }
 
 export async function findPerson(db: Db, treeId: string, id: string): Promise<PersonRow | undefined> {

@@ -12,6 +12,7 @@ import {
   type PersonListParams,
   type PersonNamesValues,
   type PersonValues,
+  personMatchKeys,
   personSearchTerms,
   personSearchText,
   personSortKey,
@@ -57,6 +58,8 @@ function derivedColumns(values: NameFields, otherNames: readonly NameFields[] = 
   return {
     searchText: personSearchText([values, ...otherNames], values.occupation),
     sortKey: personSortKey(values),
+    // The duplicate finder's name keys (modules/duplicate).
+    matchKeys: personMatchKeys([values, ...otherNames]),
   };
 }
 

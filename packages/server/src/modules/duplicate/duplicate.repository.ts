@@ -1,0 +1,269 @@
+import { personMatchKeys } from '@anor/core';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/rows.ts';
+import { event, eventParticipant, parentChild, person, personName, personNotDuplicate } from '../../db/schema.ts';
+import { weights } from './duplicate.scoring.ts';
+
+/**
+ * The duplicate finder's SQL (issue 21). Candidates are only pairs that share a name key
+ * (`person.match_keys`, see @anor/core personMatchKeys) and, when both birth years are known, a
+ * ten-year bucket of one of two grids offset by five years (so that births up to four years apart
+ * always meet in one of them); a person without a known birth meets everyone of their keys. Each
+ * pair is then scored in the same statement, set-based, with the points of duplicate.scoring.ts.
+ */
+
+const BATCH = 2000;
+
+/**
+ * Computes the keys of the tree's persons that have none yet (written before migration 0019, or
+ * by a path that changed names without them), in batches. Not part of the tree's history: the keys
+ * are derived from names that are recorded, so the transaction says `anor.change_set` = off.
+ */
+export async function computePendingKeys(db: Db, treeId: string): Promise<number> {
+  let done = 0;
+  for (;;) {
+    const rows = await queryRows<{
+      id: string;
+      names: { fName: string | null; pName: string | null; lName: string | null }[];
+    }>(
+      db,
+      sql`
+      select p.id,
+        jsonb_build_array(jsonb_build_object('fName', p.f_name, 'pName', p.p_name, 'lName', p.l_name))
+          || coalesce((select jsonb_agg(jsonb_build_object('fName', n.f_name, 'pName', n.p_name, 'lName', n.l_name) order by n.position)
+                       from ${personName} n where n.tree_id = p.tree_id and n.person_id = p.id), '[]'::jsonb) as names
+      from ${person} p
+      where p.tree_id = ${treeId} and p.match_keys is null
+      limit ${BATCH}`,
+    );
+    if (rows.length === 0) return done;
+    const ids = rows.map((row) => row.id);
+    const keys = rows.map((row) => personMatchKeys(row.names).join('\n'));
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('anor.change_set', 'off', true)`);
+      await tx.execute(sql`
+        update ${person} set match_keys = case when v.keys = '' then '{}'::text[] else string_to_array(v.keys, chr(10)) end
+        from unnest(${sql.param(ids)}::uuid[], ${sql.param(keys)}::text[]) as v(id, keys)
+        where ${person.treeId} = ${treeId} and ${person.id} = v.id and ${person.matchKeys} is null`);
+    });
+    done += rows.length;
+    if (rows.length < BATCH) return done;
+  }
+}
+
+/** A year of an event's date range (its first day, else its last). */
+const yearOf = sql`extract(year from coalesce(e.date_from, e.date_to))::int`;
+
+/** Birth (else baptism) and death (else burial) years and places of the tree's persons, as the primary participant. */
+function lifeQuery(treeId: string, only: ReturnType<typeof sql> | null) {
+  return sql`
+    select ep.person_id as id,
+      coalesce(min(${yearOf}) filter (where e.type = 'birth'), min(${yearOf}) filter (where e.type = 'baptism')) as born,
+      coalesce(max(${yearOf}) filter (where e.type = 'death'), max(${yearOf}) filter (where e.type = 'burial')) as died,
+      min(e.location_id::text) filter (where e.type = 'birth') as birth_place,
+      min(e.location_id::text) filter (where e.type = 'death') as death_place
+    from ${eventParticipant} ep
+    join ${event} e on e.tree_id = ep.tree_id and e.id = ep.event_id
+    where ep.tree_id = ${treeId} and ep.role = 'primary'
+      and e.type in ('birth', 'baptism', 'death', 'burial')
+      and coalesce(e.subtype, '') not in ('alternativeBirth', 'alternativeDeath')
+      ${only ? sql`and ep.person_id in (${only})` : sql``}
+    group by ep.person_id`;
+}
+
+export interface ScoredPairRow {
+  x: string;
+  y: string;
+  score: number;
+  total: number;
+  name_pts: number;
+  birth_pts: number;
+  death_pts: number;
+  birth_place_pts: number;
+  death_place_pts: number;
+  parent_pts: number;
+  shared_parents: number;
+  father_pts: number;
+  mother_pts: number;
+  gender_pts: number;
+}
+
+/** The points of one pair's evidence, as SQL over the columns of both sides (a.*, b.*, la.*, lb.*, pa.*, pb.*). */
+const w = weights;
+const birthDiff = sql`abs(la.born - lb.born)`;
+const deathDiff = sql`abs(la.died - lb.died)`;
+const pointsSql = sql`
+  case when lower(concat_ws(' ', a.f_name, a.l_name)) = lower(concat_ws(' ', b.f_name, b.l_name))
+       then ${w.sameName}::int else ${w.nameVariant}::int end as name_pts,
+  case when la.born is null or lb.born is null then 0
+       when ${birthDiff} = 0 then ${w.birthSame}::int when ${birthDiff} <= ${w.nearYears}::int then ${w.birthNear}::int
+       when ${birthDiff} <= ${w.closeYears}::int then ${w.birthClose}::int else ${w.birthFar}::int end as birth_pts,
+  case when la.died is null or lb.died is null then 0
+       when ${deathDiff} = 0 then ${w.deathSame}::int when ${deathDiff} <= ${w.nearYears}::int then ${w.deathNear}::int
+       when ${deathDiff} <= ${w.closeYears}::int then ${w.deathClose}::int else ${w.deathFar}::int end as death_pts,
+  case when la.birth_place is not null and la.birth_place = lb.birth_place then ${w.samePlace}::int else 0 end as birth_place_pts,
+  case when la.death_place is not null and la.death_place = lb.death_place then ${w.samePlace}::int else 0 end as death_place_pts,
+  coalesce(cardinality(array(select unnest(pa.parents) intersect select unnest(pb.parents))), 0) as shared_parents,
+  case when pa.father is null or pb.father is null or pa.father = pb.father then 0
+       when fa.match_keys && fb.match_keys then ${w.parentNamesMatch}::int else ${w.differentParent}::int end as father_pts,
+  case when pa.mother is null or pb.mother is null or pa.mother = pb.mother then 0
+       when ma.match_keys && mb.match_keys then ${w.parentNamesMatch}::int else ${w.differentParent}::int end as mother_pts,
+  case when a.gender in ('male', 'female') and b.gender in ('male', 'female') and a.gender <> b.gender
+       then ${w.differentGender}::int else 0 end as gender_pts`;
+
+/** Parents of these persons: the father and mother (by the parent's gender) and all parent ids. */
+function parentsQuery(treeId: string, only: ReturnType<typeof sql>) {
+  return sql`
+    select pc.child_id as id,
+      min(pc.parent_id::text) filter (where pp.gender = 'male') as father,
+      min(pc.parent_id::text) filter (where pp.gender = 'female') as mother,
+      array_agg(pc.parent_id) as parents
+    from ${parentChild} pc
+    join ${person} pp on pp.tree_id = pc.tree_id and pp.id = pc.parent_id
+    where pc.tree_id = ${treeId} and pc.child_id in (${only})
+    group by pc.child_id`;
+}
+
+/**
+ * One page of the tree's likely duplicates, best first, and how many there are: pairs sharing a
+ * name key (and a birth bucket), not marked "not a duplicate", scoring at least `minScore`.
+ */
+export async function findDuplicatePairs(
+  db: Db,
+  treeId: string,
+  options: { minScore: number; limit: number; offset: number },
+): Promise<ScoredPairRow[]> {
+  return queryRows<ScoredPairRow>(
+    db,
+    sql`
+    with keyed as materialized (
+      select p.id, k.key
+      from ${person} p cross join lateral unnest(p.match_keys) as k(key)
+      where p.tree_id = ${treeId}
+    ),
+    blocked as materialized (
+      select * from keyed where key in (select key from keyed group by key having count(*) > 1)
+    ),
+    life as materialized (${lifeQuery(treeId, sql`select id from blocked`)}),
+    bucketed as materialized (
+      select k.id, k.key, l.born is not null as known, g.bucket, g.first
+      from blocked k
+      left join life l on l.id = k.id
+      cross join lateral (values
+        (coalesce(floor(l.born / 10.0)::int * 2, 0), true),
+        (floor((l.born + 5) / 10.0)::int * 2 + 1, false)
+      ) as g(bucket, first)
+      where g.first or l.born is not null
+    ),
+    pairs as materialized (
+      select a.id as x, b.id as y
+      from bucketed a join bucketed b on b.key = a.key and b.bucket = a.bucket and b.known and a.id < b.id
+      where a.known
+      union
+      select least(a.id, b.id), greatest(a.id, b.id)
+      from bucketed a join bucketed b on b.key = a.key and b.first and b.id <> a.id
+      where not a.known
+    ),
+    fresh as materialized (
+      select pr.x, pr.y from pairs pr
+      where not exists (
+        select 1 from ${personNotDuplicate} nd
+        where nd.tree_id = ${treeId} and nd.person_a = pr.x and nd.person_b = pr.y
+      )
+    ),
+    parents as materialized (${parentsQuery(treeId, sql`select x from fresh union select y from fresh`)}),
+    scored as (
+      select f.x, f.y, ${pointsSql}
+      from fresh f
+      join ${person} a on a.tree_id = ${treeId} and a.id = f.x
+      join ${person} b on b.tree_id = ${treeId} and b.id = f.y
+      left join life la on la.id = f.x
+      left join life lb on lb.id = f.y
+      left join parents pa on pa.id = f.x
+      left join parents pb on pb.id = f.y
+      left join ${person} fa on fa.tree_id = ${treeId} and fa.id = pa.father::uuid
+      left join ${person} fb on fb.tree_id = ${treeId} and fb.id = pb.father::uuid
+      left join ${person} ma on ma.tree_id = ${treeId} and ma.id = pa.mother::uuid
+      left join ${person} mb on mb.tree_id = ${treeId} and mb.id = pb.mother::uuid
+    ),
+    totalled as (
+      select s.*,
+        case when s.shared_parents = 0 then 0
+             when s.birth_pts < ${w.birthNear}::int and s.birth_pts <> 0 then ${w.siblingsLikely}::int
+             else s.shared_parents * ${w.sharedParent}::int end as parent_pts
+      from scored s
+    ),
+    final as (
+      select t.*, greatest(0, least(100,
+        t.name_pts + t.birth_pts + t.death_pts + t.birth_place_pts + t.death_place_pts + t.parent_pts
+        + t.father_pts + t.mother_pts + t.gender_pts)) as score
+      from totalled t
+    )
+    select f.*, count(*) over ()::int as total
+    from final f
+    where f.score >= ${options.minScore}::int
+    order by f.score desc, f.x, f.y
+    limit ${options.limit}::int offset ${options.offset}::int`,
+  );
+}
+
+export interface DuplicatePersonRow {
+  id: string;
+  f_name: string | null;
+  p_name: string | null;
+  l_name: string | null;
+  gender: string;
+  born: number | null;
+  died: number | null;
+  birth_place: string | null;
+}
+
+/** The persons of a page, with birth and death years and the birth place's id. */
+export async function personsWithLife(db: Db, treeId: string, ids: readonly string[]): Promise<DuplicatePersonRow[]> {
+  if (ids.length === 0) return [];
+  const list = sql`select unnest(${sql.param([...ids])}::uuid[])`;
+  return queryRows<DuplicatePersonRow>(
+    db,
+    sql`
+    with life as (${lifeQuery(treeId, list)})
+    select p.id, p.f_name, p.p_name, p.l_name, p.gender, l.born, l.died, l.birth_place
+    from ${person} p left join life l on l.id = p.id
+    where p.tree_id = ${treeId} and p.id in (${list})`,
+  );
+}
+
+/** Up to `limit` persons of the tree stored under any of these keys, with their life years. */
+export async function personsUnderKeys(
+  db: Db,
+  treeId: string,
+  keys: readonly string[],
+  limit: number,
+): Promise<DuplicatePersonRow[]> {
+  if (keys.length === 0) return [];
+  const matching = sql`select id from ${person} where tree_id = ${treeId} and match_keys && ${sql.param([...keys])}::text[]`;
+  return queryRows<DuplicatePersonRow>(
+    db,
+    sql`
+    with found as materialized (${matching} limit ${limit}::int),
+    life as (${lifeQuery(treeId, sql`select id from found`)})
+    select p.id, p.f_name, p.p_name, p.l_name, p.gender, l.born, l.died, l.birth_place
+    from found f join ${person} p on p.tree_id = ${treeId} and p.id = f.id
+    left join life l on l.id = p.id`,
+  );
+}
+
+/** Which of these ids are persons of the tree. */
+export async function existingPersons(db: Db, treeId: string, ids: readonly string[]): Promise<Set<string>> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`select id from ${person} where tree_id = ${treeId} and id = any(${sql.param([...ids])}::uuid[])`,
+  );
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Remembers "not a duplicate" for the pair (stored once, ordered). */
+export async function insertNotDuplicate(db: Db, treeId: string, personA: string, personB: string) {
+  const [low, high] = [personA, personB].sort() as [string, string];
+  await db.insert(personNotDuplicate).values({ treeId, personA: low, personB: high }).onConflictDoNothing();
+}
