@@ -11,7 +11,8 @@ import {
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixturesDir } from '../../gedcom/test/support.ts';
-import { event, subscription } from '../src/db/schema.ts';
+import { event, person, personPublic, subscription } from '../src/db/schema.ts';
+import { refreshPublicPersons } from '../src/modules/privacy/privacy.repository.ts';
 import { signUp, type TestClient } from './support/client.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
@@ -277,5 +278,38 @@ describe('a real file of calendar dates (odd/calendar-dates.ged, gedcom-go test 
       .from(event)
       .where(and(eq(event.treeId, treeId), eq(event.dateText, '@#DFRENCH R@ 11 FRIM 13')));
     expect(coronation?.from).toBe('1804-12-02');
+  });
+});
+
+describe('privacy of dates kept as text', () => {
+  it('makes a person with an old Julian birth presumed dead, never one whose phrase holds a number', async () => {
+    const answer = await importText(
+      [
+        '0 HEAD',
+        '1 GEDC',
+        '2 VERS 5.5.1',
+        '1 CHAR UTF-8',
+        '0 @I1@ INDI',
+        '1 NAME Gammal /Julian/',
+        '1 BIRT',
+        '2 DATE @#DJULIAN@ 1 JAN 1700',
+        '0 @I2@ INDI',
+        '1 NAME Rum /Fras/',
+        '1 BIRT',
+        '2 DATE (in room 204)',
+        '0 TRLR',
+        '',
+      ].join('\n'),
+      'Integritet',
+    );
+    const treeId = answer.tree.id;
+    await refreshPublicPersons(t.database.db, treeId, 100);
+    const rows = await t.database.db
+      .select({ fName: person.fName })
+      .from(personPublic)
+      .innerJoin(person, and(eq(person.treeId, personPublic.treeId), eq(person.id, personPublic.personId)))
+      .where(eq(personPublic.treeId, treeId));
+    // The Julian birth in 1700 is a real day: presumed dead. "Room 204" is no year: presumed living.
+    expect(rows.map((row) => row.fName)).toEqual(['Gammal']);
   });
 });

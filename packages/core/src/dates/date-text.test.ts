@@ -92,7 +92,9 @@ describe('sorting a date kept as text', () => {
 
   it('sorts a range written backwards by the earlier date, a phrase by its first year', () => {
     expect(dateTextSqlRange('BET 1900 AND 1850')).toEqual({ from: '1850-01-01', to: '1900-12-31' });
-    expect(dateTextSqlRange('(about 1850 or 1851)')).toEqual({ from: '1850-01-01', to: '1850-12-31' });
+    // Open towards the future: a number in a phrase ("in room 204") must never make a person old.
+    expect(dateTextSqlRange('(about 1850 or 1851)')).toEqual({ from: '1850-01-01', to: null });
+    expect(dateTextSqlRange('(in room 204)')).toEqual({ from: '0204-01-01', to: null });
     expect(dateTextSqlRange('(unknown)')).toBeNull();
     expect(dateTextSqlRange('@#DROMAN@ 1200')).toBeNull();
     expect(dateTextSqlRange('FROM @#DJULIAN@ 730')).toEqual({ from: '0730-01-05', to: null });

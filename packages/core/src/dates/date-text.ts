@@ -16,8 +16,9 @@ import { fromDayNumber, partialDateFromParts, toDayNumber } from './partial-date
  *   `@#DJULIAN@ 1 JAN 1700` is "1 January 1700 (Julian)", `44 B.C.` "44 BC", a phrase is quoted.
  * - Sorted (`dateTextDayRange`): the Gregorian days the date can mean (a Julian day its Gregorian
  *   day, a Hebrew year its Gregorian days); a range written backwards covers both of its dates, so
- *   it sorts by the earlier; a phrase by the first year in it. Null when nothing is known (another
- *   calendar, a phrase without a year).
+ *   it sorts by the earlier; a phrase from the first year in it, open-ended (a number in a phrase
+ *   may be no year, and must not make anyone old). Null when nothing is known (another calendar,
+ *   a phrase without a year).
  */
 
 type Texts = (typeof ruleTexts)[Language]['dates'];
@@ -107,8 +108,12 @@ function clamp(day: number): number {
 function parsedDayRange(parsed: GedcomDate): { from: number | null; to: number | null } | null {
   switch (parsed.kind) {
     case 'phrase': {
+      // A number in a phrase may be no year ("in room 204"): it gives only a day to sort by, open
+      // towards the future, so that it never makes anyone old enough to count as dead (the
+      // privacy rule reads `date_to`, and an open end counts as recent: presumed living).
       const year = yearInPhrase(parsed.phrase);
-      return year === null ? null : calendarDayRange('gregorian', { year, month: null, day: null });
+      const range = year === null ? null : calendarDayRange('gregorian', { year, month: null, day: null });
+      return range && { from: range.from, to: null };
     }
     case 'between':
     case 'period': {
@@ -137,7 +142,7 @@ function parsedDayRange(parsed: GedcomDate): { from: number | null; to: number |
  * The Gregorian days (day numbers) a date written as in a GEDCOM file can mean, best known:
  * converted from its calendar, before the common era as well; "before" and "after" open on one
  * side as Anor's own dates. A range written backwards (`BET 1900 AND 1850`) covers both dates.
- * A phrase gives the whole of the first year in it. Null when nothing can be known.
+ * A phrase gives the first day of the first year in it and an open end. Null when nothing can be known.
  */
 export function dateTextDayRange(text: string | null | undefined): { from: number | null; to: number | null } | null {
   if (!text?.trim()) return null;
