@@ -228,6 +228,52 @@ describe('the duplicate finder', () => {
   });
 });
 
+describe('an imported file', () => {
+  it('stores the name keys of imported persons and their other names, and finds the pair', async () => {
+    const file = [
+      '0 HEAD',
+      '1 GEDC',
+      '2 VERS 5.5.1',
+      '2 FORM LINEAGE-LINKED',
+      '1 CHAR UTF-8',
+      '0 @I1@ INDI',
+      '1 NAME Kerstin /Ericsdotter/',
+      '1 NAME Christina /Lind/',
+      '2 TYPE married',
+      '1 SEX F',
+      '1 BIRT',
+      '2 DATE 1790',
+      '0 @I2@ INDI',
+      '1 NAME Christina /Eriksdotter/',
+      '1 SEX F',
+      '1 BIRT',
+      '2 DATE 1791',
+      '0 TRLR',
+      '',
+    ].join('\n');
+    const importer = await signUp(t.app);
+    const imported = await importer.client.post<{ tree: { id: string } }>(
+      `/api/user/${importer.user.id}/tree/gedcom`,
+      new TextEncoder().encode(file),
+    );
+    expect(imported.status).toBe(201);
+    const importedTree = imported.body.tree.id;
+    const rows = await queryRows<{ f_name: string; match_keys: string[] | null }>(
+      t.database.db,
+      sql`select f_name, match_keys from person where tree_id = ${importedTree} order by f_name`,
+    );
+    // Written by the import itself, not left for the finder's first run.
+    expect(rows).toEqual([
+      { f_name: 'Christina', match_keys: ['kristina|p:erik'] },
+      { f_name: 'Kerstin', match_keys: ['kristina|p:erik', 'kristina|lind'] },
+    ]);
+    const page = await importer.client.get<DuplicatePage>(`/api/${importedTree}/duplicate`);
+    expect(page.status).toBe(200);
+    expect(page.body.items).toHaveLength(1);
+    expect(page.body.items[0]?.reasons.filter((reason) => reason.kind === 'nameVariant')).toHaveLength(2);
+  });
+});
+
 describe('suggestions while adding a person', () => {
   it('names the existing Anna Andersdotter born 1850 in Stenbrohult for a typed Anna Andersson 1850', async () => {
     const response = await owner.client.get<DuplicateSuggestAnswer>(
