@@ -23,6 +23,9 @@ const file = [
   '1 TITL Queen of England',
   '1 FACT Stamps',
   '2 TYPE Hobby',
+  '1 EVEN Crowned at Westminster',
+  '2 TYPE Coronation',
+  '2 DATE 28 JUN 1838',
   '1 BIRT',
   '2 DATE 24 MAY 1819',
   '1 BIRT',
@@ -85,6 +88,11 @@ describe.skipIf(!browserAvailable())('facts on the person page', () => {
     // FACT's TYPE is shown as written.
     expect(headings).toContain(sv('personEvents.list.fact', { kind: 'Hobby', value: 'Stamps' }));
     expect(headings).toContain(sv('events.subtypes.alternativeBirth'));
+    // An EVEN is headed by its TYPE, its value under it.
+    expect(headings).toContain('Coronation');
+    await expect
+      .poll(() => events.row('other').getByTestId('person-event-description').textContent())
+      .toBe('Crowned at Westminster');
     expect(headings).not.toContain(sv('events.types.other.verb'));
     expect(headings.filter((heading) => heading.toLowerCase() === sv('events.types.other.verb'))).toEqual([]);
     // A fact without a date has no "No date" under it.
