@@ -110,6 +110,34 @@ describe('typed places matched on any consecutive part of a path', () => {
     expect((await other.match('Aby')).body).toMatchObject({ amountCreated: 0, location: { id: only.location.id } });
   });
 
+  it('offers Åby for a typed "Aby", and creates Aby beside it when the user asks for a different place', async () => {
+    const o = await newOwner();
+    const aaby = (await o.match('Åby, Kronobergs län')).body.location;
+    const county = aaby.ancestors.at(-1);
+    const before = await o.count();
+    // Typed without the ring, Åby is offered (and taken by a plain match).
+    const offered = await o.preview('Aby, Kronobergs län');
+    expect(offered.body).toMatchObject({ existing: [{ id: aaby.id, name: 'Åby' }], create: [], chosenId: aaby.id });
+    // "A different place": only names with the typed letters count; Aby is created within the county.
+    const distinct = (text: string) => ({ text, distinct: true });
+    const previewed = await o.client.post<TypedPlaceAnswer>(`${o.base}/match/preview`, distinct('Aby, Kronobergs län'));
+    expect(previewed.body).toMatchObject({ existing: [], within: [{ id: county?.id }], create: ['Aby'] });
+    expect(await o.count()).toBe(before);
+    const made = await o.client.post<CreatedLocationAnswer>(`${o.base}/match`, distinct('Aby, Kronobergs län'));
+    expect(made.status).toBe(200);
+    expect(made.body.amountCreated).toBe(1);
+    expect(made.body.location).toMatchObject({ name: 'Aby' });
+    expect(made.body.location.id).not.toBe(aaby.id);
+    expect(made.body.location.ancestors.at(-1)?.id).toBe(county?.id);
+    expect(await o.count()).toBe(before + 1);
+    // Both stay what they are: each spelling finds its own place, and nothing more is created.
+    expect((await o.match('aby')).body.location.id).toBe(made.body.location.id);
+    expect((await o.match('Åby')).body.location.id).toBe(aaby.id);
+    const again = await o.client.post<CreatedLocationAnswer>(`${o.base}/match`, distinct('Åby, Kronobergs län'));
+    expect(again.body).toMatchObject({ amountCreated: 0, location: { id: aaby.id } });
+    expect(await o.count()).toBe(before + 1);
+  });
+
   it('an event with an ambiguous typed place is refused and creates nothing', async () => {
     const o = await newOwner();
     await o.match('Berg, Stenbrohult');

@@ -80,6 +80,11 @@ export const matchLocationBodySchema = z.strictObject({
   text: z
     .string({ error: 'events.validation.locationRequired' })
     .max(1000, { error: 'location.validation.nameTooLong' }),
+  /**
+   * The user's "a different place": only places with the typed letters (but for case) count, so a
+   * typed "Aby" where only "Åby" exists is created beside it instead of taking it (issue 20, item 8).
+   */
+  distinct: z.boolean({ error: 'common.error.validation' }).optional(),
 });
 
 export const updateLocationBodySchema = z.strictObject({

@@ -5,7 +5,11 @@ import { childOf, type MapContext, nullIfEmpty, textOf } from './gedcom-map-cont
 import type { LinkMapper } from './gedcom-map-links.ts';
 import { problemDetail, problemOf, type ValueProblem, valueRules } from './gedcom-values.ts';
 
-/** PLAC lines → Anor's places (a hierarchy per distinct value, reused across the file), for the mapper (gedcom.mapper.ts). */
+/**
+ * PLAC lines → Anor's places (a hierarchy per distinct value, reused across the file), for the mapper
+ * (gedcom.mapper.ts). Each distinct spelling is a place of its own: names are compared as written
+ * (Unicode-normalized), never folded for case or accents.
+ */
 
 /** A place's id, null for no place, or why a PLAC line makes no place (its line is kept). */
 export type PlaceResult = string | null | { problem: ValueProblem; detail: string };
@@ -74,7 +78,9 @@ export function createPlaceMapper(ctx: MapContext, links: LinkMapper) {
     for (let level = parts.length - 1; level >= 0; level--) {
       const name = parts[level] as string;
       const nameKey = foldForSearch(name);
-      key = `${key}\u0000${nameKey}`;
+      // Places are told apart by their names as written (issue 20, item 8): Åby and Aby, Sätra and
+      // Satra, or sätra and Sätra are different places; only matching for suggestions folds them.
+      key = `${key}\u0000${name.normalize('NFC')}`;
       let place = placeByPath.get(key);
       if (!place) {
         place = {

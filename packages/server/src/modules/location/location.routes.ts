@@ -161,7 +161,10 @@ export function registerLocationRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: createdLocationAnswerSchema },
       },
     },
-    async (request) => locations.match(request.params.treeId, await viewer(request), request.body.text),
+    async (request) =>
+      locations.match(request.params.treeId, await viewer(request), request.body.text, {
+        distinct: request.body.distinct,
+      }),
   );
 
   routes.post(
@@ -176,7 +179,10 @@ export function registerLocationRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: typedPlaceAnswerSchema },
       },
     },
-    async (request) => locations.previewTyped(request.params.treeId, await viewer(request), request.body.text),
+    async (request) =>
+      locations.previewTyped(request.params.treeId, await viewer(request), request.body.text, {
+        distinct: request.body.distinct,
+      }),
   );
 
   routes.put(

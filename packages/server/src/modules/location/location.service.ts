@@ -24,7 +24,7 @@ import { findTreeAccess } from '../tree/tree.repository.ts';
 import { type BulkPlace, insertPlaces } from './location.bulk.ts';
 import { childrenCounts, pathsOf, suggestTypedPath } from './location.paths.repository.ts';
 import * as places from './location.repository.ts';
-import { checkedLevels, findOrCreateLevels, previewTypedPlace } from './location.typed.ts';
+import { checkedLevels, findOrCreateLevels, type MatchOptions, previewTypedPlace } from './location.typed.ts';
 
 type PlaceFields = Omit<LocationValues, 'parentId'>;
 
@@ -153,9 +153,14 @@ export function createLocationService({ db }: { db: Db }) {
     },
 
     /** What typed text would find or create, before anything is created (the picker shows it). */
-    async previewTyped(treeId: string, viewer: Viewer, text: string): Promise<TypedPlaceAnswer> {
+    async previewTyped(
+      treeId: string,
+      viewer: Viewer,
+      text: string,
+      options: MatchOptions = {},
+    ): Promise<TypedPlaceAnswer> {
       assertAccess(await findTreeAccess(db, treeId), viewer, 'edit');
-      return previewTypedPlace(db, treeId, text);
+      return previewTypedPlace(db, treeId, text, options);
     },
 
     async get(treeId: string, viewer: Viewer, id: string) {
@@ -213,10 +218,10 @@ export function createLocationService({ db }: { db: Db }) {
     },
 
     /** Finds or creates a typed place (see `findOrCreateTypedPlace`). */
-    async match(treeId: string, viewer: Viewer, text: string) {
+    async match(treeId: string, viewer: Viewer, text: string, options: MatchOptions = {}) {
       const levels = checkedLevels(text);
       return write(treeId, viewer, async (tx) => {
-        const { id, created } = await findOrCreateLevels(tx, treeId, levels);
+        const { id, created } = await findOrCreateLevels(tx, treeId, levels, options);
         // Counted after inserting (the counters are in this transaction): over the limit rolls back.
         if (created > 0) assertWithinLimits(await counted(tx, treeId), 'locations', 0);
         return { location: await load(tx, treeId, id), amountCreated: created };

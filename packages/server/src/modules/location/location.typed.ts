@@ -31,6 +31,11 @@ export function checkedLevels(text: string): string[] {
   return levels;
 }
 
+export interface MatchOptions {
+  /** Only places named with the typed letters (but for case) are taken: the user asked for a different place. */
+  distinct?: boolean;
+}
+
 /** What typed text means in the tree, before anything is created. */
 export interface TypedResolution {
   /** `exists`: places have the whole typed path; `create`: some levels are missing. */
@@ -54,14 +59,21 @@ export interface TypedResolution {
  * alone still finds Åby, but "Åby" never finds Aby: Å and A are different letters); then one whose path the text gives up to its top is taken; otherwise the
  * text is ambiguous. The candidates listed stay all of them, so that the picker can offer each.
  */
-export async function resolveLevels(db: Db, treeId: string, levels: readonly string[]): Promise<TypedResolution> {
+export async function resolveLevels(
+  db: Db,
+  treeId: string,
+  levels: readonly string[],
+  options: MatchOptions = {},
+): Promise<TypedResolution> {
   const nearestFirst = [...levels].reverse();
-  const rows = await matchTypedPath(
+  const matched = await matchTypedPath(
     db,
     treeId,
     nearestFirst.map((name) => name.normalize('NFC')),
     nearestFirst.map(foldForSearch),
   );
+  // "A different place": only names with the typed letters (but for case) count (Åby is not Aby).
+  const rows = options.distinct ? matched.filter((row) => row.isExact) : matched;
   const best = rows[0]?.offset;
   if (best === undefined) {
     return { kind: 'create', candidateIds: [], chosenId: null, create: [...levels], isAmbiguous: false };
@@ -82,8 +94,13 @@ export async function resolveLevels(db: Db, treeId: string, levels: readonly str
 }
 
 /** The preview of typed text for the picker: what exists, and what would be created where. */
-export async function previewTypedPlace(db: Db, treeId: string, text: string): Promise<TypedPlaceAnswer> {
-  const resolution = await resolveLevels(db, treeId, checkedLevels(text));
+export async function previewTypedPlace(
+  db: Db,
+  treeId: string,
+  text: string,
+  options: MatchOptions = {},
+): Promise<TypedPlaceAnswer> {
+  const resolution = await resolveLevels(db, treeId, checkedLevels(text), options);
   // The place a save would take first, then the others that fit.
   const { chosenId } = resolution;
   const others = resolution.candidateIds.filter((id) => id !== chosenId);
@@ -123,8 +140,13 @@ async function insertChain(tx: Db, treeId: string, parentId: string | null, name
 }
 
 /** Finds typed levels (see `resolveLevels`), creating the missing ones; ambiguous text is refused. */
-export async function findOrCreateLevels(tx: Db, treeId: string, levels: readonly string[]) {
-  const resolution = await resolveLevels(tx, treeId, levels);
+export async function findOrCreateLevels(
+  tx: Db,
+  treeId: string,
+  levels: readonly string[],
+  options: MatchOptions = {},
+) {
+  const resolution = await resolveLevels(tx, treeId, levels, options);
   if (resolution.isAmbiguous) {
     throw new AppError('location.error.ambiguous', { candidates: resolution.candidateIds.length });
   }
