@@ -13,7 +13,10 @@ import { eventTagOf } from './gedcom-export-events.ts';
 /**
  * The FAM records of an export (gedcom.export.ts), which Anor does not store: one for each pair of
  * partners, each set of parents, each group of siblings without parents and each family of kept
- * lines; and where each event goes (under an INDI, under a FAM, or under a FAM of its own).
+ * lines; and where each event goes (under an INDI, under a FAM, or under a FAM of its own). A
+ * family the import kept by its member lines (gedcom-map-families.ts) is written again as it was:
+ * one of one member only (a partner, or a child), and one of a parent's several one-parent
+ * families, with its own children.
  */
 export function createFamilies(ctx: ExportContext) {
   const { data, states, stateOf, infoOf, extraOf, familyExtras, nextFamily } = ctx;
@@ -110,6 +113,8 @@ export function createFamilies(ctx: ExportContext) {
       }
     }
   }
+  /** Parents some of whose children went to a one-parent family of its own. */
+  const splitAnchors = new Set<string>();
   /** A family's kept lines, by the kept row's id: pointers to the family find its FAM. */
   const familyOfExtra = new Map<string, Family>();
   for (const extra of familyExtras) {
@@ -121,7 +126,60 @@ export function createFamilies(ctx: ExportContext) {
       anchor.length === 1 &&
       (extra.lines.some((kept) => kept.tag === 'CHIL' && kept.pointer === anchor[0]) ||
         keptLinks.has(`FAMC ${extra.nodeId} ${anchor[0]}`));
-    if (anchor.length > 0 && anchor.length <= 2 && !isChildAnchor) family = existingFamily(anchor);
+    // A family of one member that made no relation (its member's line kept without lines under it,
+    // issue 20, item 7): its own FAM again, unless it is the one family of that partner so far.
+    const isLone =
+      anchor.length === 1 &&
+      extra.lines.some(
+        (kept) =>
+          ['HUSB', 'WIFE', 'CHIL'].includes(kept.tag) && kept.pointer === anchor[0] && kept.children.length === 0,
+      );
+    // One of a parent's several one-parent families (by different unknown partners): its children
+    // (the kept CHIL lines name them) in a FAM of their own, not in the parent's one family.
+    const splitChildren =
+      anchor.length === 1 && !isChildAnchor
+        ? extra.lines.flatMap((kept) =>
+            kept.tag === 'CHIL' &&
+            kept.children.length === 0 &&
+            kept.pointer !== undefined &&
+            stateOf.get(kept.pointer)?.parents.includes(anchor[0] as string)
+              ? [kept.pointer]
+              : [],
+          )
+        : [];
+    // A couple's second family (a remarriage, a duplicate): its partners' lines kept, its own FAM
+    // with the children its CHIL lines name.
+    const isAgain =
+      anchor.length === 2 &&
+      anchor.every((id) =>
+        extra.lines.some(
+          (kept) => (kept.tag === 'HUSB' || kept.tag === 'WIFE') && kept.pointer === id && kept.children.length === 0,
+        ),
+      );
+    if (isAgain) {
+      const ownChildren = extra.lines.flatMap((kept) =>
+        kept.tag === 'CHIL' &&
+        kept.children.length === 0 &&
+        kept.pointer !== undefined &&
+        anchor.every((id) => stateOf.get(kept.pointer as string)?.parents.includes(id))
+          ? [kept.pointer]
+          : [],
+      );
+      const couple = existingFamily(anchor);
+      if (couple) couple.children = couple.children.filter((id) => !ownChildren.includes(id));
+      family = newFamily(`again ${extra.nodeId}`, anchor, ownChildren);
+    } else if (splitChildren.length > 0) {
+      splitAnchors.add(anchor[0] as string);
+      const solo = existingFamily(anchor);
+      if (solo) solo.children = solo.children.filter((id) => !splitChildren.includes(id));
+      family = newFamily(`split ${extra.nodeId}`, anchor, splitChildren);
+    } else if (isLone) {
+      const solo = existingFamily(anchor);
+      if (isChildAnchor) family = newFamily(`lone ${extra.nodeId}`, [], anchor);
+      else if (solo === undefined) family = familyOf(anchor);
+      else if (solo.children.length === 0 && solo.extras.length === 0) family = solo;
+      else family = newFamily(`lone ${extra.nodeId}`, anchor);
+    } else if (anchor.length > 0 && anchor.length <= 2 && !isChildAnchor) family = existingFamily(anchor);
     if (!family && anchor.length >= 2 && allPairs(anchor).every((pair) => siblingPairs.has(pair))) {
       family = families.get(`siblings ${key}`) ?? newFamily(`siblings ${key}`, [], anchor);
       for (const pair of allPairs(anchor)) coveredPairs.add(pair);
@@ -163,7 +221,7 @@ export function createFamilies(ctx: ExportContext) {
   for (const family of familyList) {
     for (const extra of family.extras) {
       for (const kept of extra.lines) {
-        if (['CHIL', 'HUSB', 'WIFE'].includes(kept.tag) && kept.pointer !== undefined && kept.children.length > 0) {
+        if (['CHIL', 'HUSB', 'WIFE'].includes(kept.tag) && kept.pointer !== undefined) {
           addExtraMember(family, kept.tag, kept.pointer);
         }
       }
@@ -237,6 +295,25 @@ export function createFamilies(ctx: ExportContext) {
       orphanFamily ??= newFamily('orphan events', []);
       orphanFamily.events.push({ event, tag, info, structural: [], priority: 0 });
     }
+  }
+
+  // A parent's family whose children all went to families of their own (above), with nothing else: none.
+  const emptied = (family: Family) =>
+    family.key.startsWith('split ') === false &&
+    family.partners.length === 1 &&
+    family.children.length === 0 &&
+    family.events.length === 0 &&
+    family.extras.length === 0 &&
+    family.extraChildren.length === 0 &&
+    family.extraPartners.length === 0 &&
+    stateOf.get(family.partners[0] as string)?.solo === family &&
+    splitAnchors.has(family.partners[0] as string);
+  for (let index = familyList.length - 1; index >= 0; index--) {
+    const family = familyList[index] as Family;
+    if (!emptied(family)) continue;
+    familyList.splice(index, 1);
+    families.delete(family.key);
+    (stateOf.get(family.partners[0] as string) as PersonState).solo = null;
   }
 
   for (const family of familyList) {

@@ -24,6 +24,7 @@ import { type EventWriter, occupationOf } from './gedcom-export-events.ts';
 import type { Families } from './gedcom-export-families.ts';
 import type { KeptWriter } from './gedcom-export-kept.ts';
 import type { LinkWriter } from './gedcom-export-links.ts';
+import { nameDatesToGedcom, nameDateTag } from './gedcom-name-dates.ts';
 import { nameLineValue } from './gedcom-values.ts';
 
 /** GEDCOM 7's NAME TYPE values; a type without one is OTHER with its word as the PHRASE. */
@@ -37,7 +38,8 @@ const sevenNameTypes: Record<string, string> = {
 
 /**
  * One of a person's other names as a NAME line (issue 19, item 14) with its TYPE: 5.5.1's word
- * (the file's own word for a type it named otherwise), 7.0's enumeration with a PHRASE for the rest.
+ * (the file's own word for a type it named otherwise), 7.0's enumeration with a PHRASE for the rest;
+ * its dates as `_DATE FROM … TO …` (gedcom-name-dates.ts).
  */
 export function otherNameLine(name: ExportPersonName, isSeven: boolean): Out {
   const word = name.type === 'other' ? name.typeText : name.type;
@@ -49,7 +51,10 @@ export function otherNameLine(name: ExportPersonName, isSeven: boolean): Out {
     if (known) type = [line('TYPE', known)];
     else if (word) type = [line('TYPE', 'OTHER', lines(['PHRASE', word]))];
   } else if (word) type = [line('TYPE', word)];
-  return line('NAME', nameLineValue(name.fName, name.lName), [...type, ...lines(['NICK', name.pName])]);
+  return line('NAME', nameLineValue(name.fName, name.lName), [
+    ...type,
+    ...lines(['NICK', name.pName], [nameDateTag, nameDatesToGedcom(name.fromDate, name.toDate)]),
+  ]);
 }
 
 /**

@@ -209,6 +209,7 @@ export function createMapContext(header: GedcomNode | null, options: MapOptions)
     resolve,
     claim,
     extras,
+    extraOf,
     keep,
     fits,
     shortened,

@@ -8,7 +8,11 @@ import { familyEventTags, isOtherEventTag, saysNotHappened } from './gedcom-tags
 /**
  * FAM records and the individuals' FAMC and FAMS lines → Anor's parent, partner and sibling
  * relations, for the mapper (gedcom.mapper.ts). A family is no node of Anor's: its events are its
- * partners', its relations are made at the end, when every individual is known.
+ * partners', its relations are made at the end, when every individual is known. What relations
+ * cannot say is kept as the family's member lines (gedcom_extra), so that export writes the FAM
+ * again (issue 20, item 7): a family of one member (one partner, one child, or none) without
+ * events, and a parent's several one-parent families (their CHIL lines), which relations alone
+ * would make one.
  */
 
 export interface FamilyInfo {
@@ -17,10 +21,14 @@ export interface FamilyInfo {
   record: { xref: string; line: number } | undefined;
   partners: string[];
   children: string[];
+  /** HUSB or WIFE, as the FAM record names each partner. */
+  roles: Map<string, string>;
+  /** Whether the FAM record has events (they are written in a FAM again). */
+  hasEvents: boolean;
 }
 
 export function createFamilyMapper(ctx: MapContext, events: EventMapper) {
-  const { plan, report, ids, resolve, claim, extras, keep, tagExtra, treeLines, keepTreeRecord } = ctx;
+  const { plan, report, ids, resolve, claim, extras, extraOf, keep, tagExtra, treeLines, keepTreeRecord } = ctx;
   const { mapEvent } = events;
 
   // Families: their members come from the FAM record and from the individuals' FAMC and FAMS lines.
@@ -30,7 +38,7 @@ export function createFamilyMapper(ctx: MapContext, events: EventMapper) {
     if (id === undefined) return undefined;
     let family = families.get(id);
     if (!family) {
-      family = { id, record: undefined, partners: [], children: [] };
+      family = { id, record: undefined, partners: [], children: [], roles: new Map(), hasEvents: false };
       families.set(id, family);
     }
     return family;
@@ -47,6 +55,7 @@ export function createFamilyMapper(ctx: MapContext, events: EventMapper) {
       if ((child.tag === 'HUSB' || child.tag === 'WIFE') && child.pointer !== undefined) {
         const personId = resolve(child.pointer, 'person', child.line);
         if (personId !== undefined && !family.partners.includes(personId)) family.partners.push(personId);
+        if (personId !== undefined && !family.roles.has(personId)) family.roles.set(personId, child.tag);
       } else if (child.tag === 'CHIL' && child.pointer !== undefined) {
         const personId = resolve(child.pointer, 'person', child.line);
         if (personId !== undefined && !family.children.includes(personId)) family.children.push(personId);
@@ -60,6 +69,7 @@ export function createFamilyMapper(ctx: MapContext, events: EventMapper) {
       // `1 DIV N`: the event did not happen; the line is kept (below) and written back.
       if ((mapping || isOtherEventTag(child.tag) || isCustomEvent(child)) && !saysNotHappened(child)) {
         mapEvent(child, mapping ?? null, parents.map(primary), `FAM.${child.tag}`);
+        family.hasEvents = true;
         continue;
       }
       if ((child.tag === 'HUSB' || child.tag === 'WIFE' || child.tag === 'CHIL') && child.children.length === 0)
@@ -71,6 +81,12 @@ export function createFamilyMapper(ctx: MapContext, events: EventMapper) {
   /** Families kept lines point at (filled in finishFamilies): they get an anchored gedcom_extra row. */
   const namedFamilies = new Set<string>();
   const parentsOf = new Map<string, string[]>();
+  /** The xref of a member of a family that makes no relation (set by finishFamilies). */
+  let xrefOf: (personId: string) => string | undefined = () => undefined;
+  /** Families with parents whose children keepChildLines checks. */
+  const checkChildren: FamilyInfo[] = [];
+  /** Parents of more than one one-parent family (set by finishFamilies). */
+  const splitParents = new Set<string>();
   const partnerPairs = new Set<string>();
   const siblingPairs = new Set<string>();
 
@@ -79,6 +95,8 @@ export function createFamilyMapper(ctx: MapContext, events: EventMapper) {
     const { id } = family;
     if (family.partners.length > 2) report.warn('too-many-parents', node.line, `@${node.xref}@`);
     const [a, b] = family.partners;
+    /** A second FAM of a couple (a remarriage, a duplicate): export would make it the couple's one family. */
+    let again = false;
     if (a !== undefined && b !== undefined) {
       if (a === b) report.warn('self-relation', node.line, `@${node.xref}@`);
       else {
@@ -86,7 +104,7 @@ export function createFamilyMapper(ctx: MapContext, events: EventMapper) {
         if (!partnerPairs.has(`${x} ${y}`)) {
           partnerPairs.add(`${x} ${y}`);
           plan.partnerLinks.push({ personA: x, personB: y });
-        }
+        } else again = true;
       }
     }
     const parents = family.partners.slice(0, 2);
@@ -118,15 +136,70 @@ export function createFamilyMapper(ctx: MapContext, events: EventMapper) {
         }
       }
     }
-    // A family is no node of Anor's: its kept lines name its members, so export finds it again;
-    // so do the kept lines that point at it (a FAMC with its pedigree, an ADOP's FAMC).
-    if (extras.has(id) || namedFamilies.has(id)) {
+    // What relations cannot say is kept as the family's member lines (without lines under them),
+    // so that export writes the FAM again with its members (issue 20, item 7).
+    const memberLines: KeptGedcomLine[] = [];
+    const memberLine = (tag: string, personId: string) => {
+      const xref = xrefOf(personId);
+      if (xref !== undefined) memberLines.push({ tag, pointer: `?${xref}`, children: [] });
+    };
+    const partnerTag = (personId: string) => family.roles.get(personId) ?? 'HUSB';
+    // A family that makes no relation: one partner and no children, one child and no parents, no
+    // one at all; unless its events bring the FAM back (a partner's, or those of no one, which
+    // export writes in a FAM of their own).
+    const lone =
+      family.partners.length + family.children.length <= 1 &&
+      (!family.hasEvents || extras.has(id) || family.children.length === 1);
+    // One parent's children in several families (by different unknown partners), and a couple's
+    // second family: export would make each one family of that parent, or of that couple.
+    const split = family.partners.length === 1 && family.children.length > 0 && splitParents.has(a as string);
+    if (lone) {
+      if (a !== undefined) memberLine(partnerTag(a), a);
+      else if (family.children[0] !== undefined) memberLine('CHIL', family.children[0]);
+    } else if (again) {
+      for (const partnerId of parents) memberLine(partnerTag(partnerId), partnerId);
+      for (const childId of family.children) memberLine('CHIL', childId);
+    } else if (split) {
+      for (const childId of family.children) memberLine('CHIL', childId);
+    } else if (parents.length > 0) {
+      // Its children are checked when every family is read (keepChildLines).
+      checkChildren.push(family);
+    }
+    if (memberLines.length > 0) extraOf(id, 'family').lines.unshift(...memberLines);
+    anchor(family, memberLines.length > 0 || lone);
+  }
+
+  /** The family's kept row names its members: its partners, else its children (export finds it by them). */
+  function anchor(family: FamilyInfo, kept: boolean): void {
+    const { id } = family;
+    if (kept || extras.has(id) || namedFamilies.has(id)) {
       tagExtra(
         id,
         'family',
         null,
         family.partners.length > 0 ? [...family.partners].sort() : [...family.children].sort(),
       );
+    }
+  }
+
+  /**
+   * A child of a family whose parents are not the family's partners (it has parents of another
+   * family as well, or a third): export writes the child in the family of its parents only, so
+   * this family keeps the child's CHIL line and writes it again.
+   */
+  function keepChildLines(): void {
+    for (const family of checkChildren) {
+      const parents = family.partners.slice(0, 2);
+      const lines: KeptGedcomLine[] = [];
+      for (const childId of family.children) {
+        const own = parentsOf.get(childId) ?? [];
+        if (own.length === parents.length && parents.every((parentId) => own.includes(parentId))) continue;
+        const xref = xrefOf(childId);
+        if (xref !== undefined) lines.push({ tag: 'CHIL', pointer: `?${xref}`, children: [] });
+      }
+      if (lines.length === 0) continue;
+      extraOf(family.id, 'family').lines.unshift(...lines);
+      anchor(family, true);
     }
   }
 
@@ -140,6 +213,26 @@ export function createFamilyMapper(ctx: MapContext, events: EventMapper) {
       }
     };
     nameFamilies(treeLines);
+    // Parents of several one-parent families.
+    const oneParentFamilies = new Map<string, number>();
+    for (const family of families.values()) {
+      if (family.record === undefined) continue;
+      const partners = family.partners.filter((id) => persons.has(id));
+      if (partners.length === 1 && family.children.some((id) => persons.has(id))) {
+        const parent = partners[0] as string;
+        oneParentFamilies.set(parent, (oneParentFamilies.get(parent) ?? 0) + 1);
+      }
+    }
+    for (const [parent, count] of oneParentFamilies) if (count > 1) splitParents.add(parent);
+    // The xrefs of persons, for the member lines kept (built at the first one).
+    let memberXrefs: Map<string, string> | undefined;
+    xrefOf = (personId) => {
+      if (memberXrefs === undefined) {
+        memberXrefs = new Map();
+        for (const [xref, entry] of ids) if (entry.kind === 'person' && entry.defined) memberXrefs.set(entry.id, xref);
+      }
+      return memberXrefs.get(personId);
+    };
     for (const extra of extras.values()) nameFamilies(extra.lines);
     for (const family of families.values()) {
       if (family.record === undefined) continue;
@@ -147,6 +240,7 @@ export function createFamilyMapper(ctx: MapContext, events: EventMapper) {
       family.children = family.children.filter((id) => persons.has(id));
       mapFamily(family, family.record);
     }
+    keepChildLines();
     plan.families = [...families.values()].filter((family) => family.record !== undefined).length;
   }
 

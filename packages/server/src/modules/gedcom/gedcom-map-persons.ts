@@ -14,7 +14,8 @@ import { childOf, type MapContext, nullIfEmpty, textOf } from './gedcom-map-cont
 import { type EventMapper, isCustomEvent, primary } from './gedcom-map-events.ts';
 import type { FamilyMapper } from './gedcom-map-families.ts';
 import type { LinkMapper } from './gedcom-map-links.ts';
-import { individualEventTags, isOtherEventTag } from './gedcom-tags.ts';
+import { nameDatesOf, nameDateTags } from './gedcom-name-dates.ts';
+import { individualEventTags, isOtherEventTag, saysNotHappened } from './gedcom-tags.ts';
 import { nameLineValue, problemOf, shorten, valueRules } from './gedcom-values.ts';
 
 /** INDI records → Anor's persons (names, nickname, sex, occupation) and their events, for the mapper (gedcom.mapper.ts). */
@@ -42,8 +43,8 @@ const nameTypes: Record<string, PersonNameType> = {
 
 /**
  * A person's second or later NAME as one of their other names (issue 19, item 14), when Anor's
- * fields say all of it: `Given /Surname/` with GIVN, SURN that repeat it, a NICK and a TYPE, and
- * nothing else; validated as a typed name is. Anything else (a suffix, a note, a source, a name
+ * fields say all of it: `Given /Surname/` with GIVN, SURN that repeat it, a NICK, a TYPE and the
+ * dates it was used (`_DATE FROM 1875 TO 1890`, see gedcom-name-dates.ts), and nothing else; validated as a typed name is. Anything else (a suffix, a note, a source, a name
  * the form refuses) answers null, and the line is kept whole as before.
  */
 export function otherNameOf(node: GedcomNode): PersonNameValues | null {
@@ -53,14 +54,28 @@ export function otherNameOf(node: GedcomNode): PersonNameValues | null {
   const lName = nullIfEmpty(parts.surname);
   let pName: string | null = null;
   let typeText: string | null = null;
+  let dates: { fromDate: string | null; toDate: string | null } | null = null;
   for (const part of node.children) {
+    // 7.0's TYPE OTHER says its word in a PHRASE (as the export writes a type 7.0 has no word for).
+    const phrase =
+      part.tag === 'TYPE' && textOf(part)?.toUpperCase() === 'OTHER' && part.children.length === 1
+        ? part.children.find((child) => child.tag === 'PHRASE' && child.children.length === 0)
+        : undefined;
+    if (phrase !== undefined && typeText === null && textOf(phrase) !== null) {
+      typeText = textOf(phrase);
+      continue;
+    }
     if (part.children.length > 0) return null;
     const text = textOf(part);
     if (part.tag === 'GIVN' && text === fName) continue;
     if (part.tag === 'SURN' && text === lName) continue;
     if (part.tag === 'NICK' && pName === null) pName = text;
     else if (part.tag === 'TYPE' && typeText === null) typeText = text;
-    else return null;
+    else if (nameDateTags.has(part.tag) && dates === null) {
+      // From when and until when the name was used (gedcom-name-dates.ts); any other date keeps the line whole.
+      dates = nameDatesOf(part.value);
+      if (dates === null) return null;
+    } else return null;
   }
   const known = typeText === null ? 'other' : nameTypes[typeText.toLowerCase()];
   const parsed = personNameInputSchema.safeParse({
@@ -69,6 +84,8 @@ export function otherNameOf(node: GedcomNode): PersonNameValues | null {
     fName,
     pName,
     lName,
+    fromDate: dates?.fromDate ?? null,
+    toDate: dates?.toDate ?? null,
   });
   return parsed.success ? parsed.data : null;
 }

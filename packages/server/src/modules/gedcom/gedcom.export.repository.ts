@@ -86,6 +86,8 @@ export interface ExportPersonName {
   fName: string | null;
   pName: string | null;
   lName: string | null;
+  fromDate: string | null;
+  toDate: string | null;
 }
 
 export interface ExportLocation {
@@ -241,6 +243,8 @@ async function readAll(db: Db, treeId: string): Promise<ExportData> {
     personName.fName,
     personName.pName,
     personName.lName,
+    personName.fromDate,
+    personName.toDate,
   ]);
   const namesOf = new Map<string, ExportPersonName[]>();
   nameRows.sort((a, b) => Number(a[1]) - Number(b[1]) || (String(a[2]) < String(b[2]) ? -1 : 1));
@@ -252,6 +256,8 @@ async function readAll(db: Db, treeId: string): Promise<ExportData> {
       fName: text(row[5]),
       pName: text(row[6]),
       lName: text(row[7]),
+      fromDate: text(row[8]),
+      toDate: text(row[9]),
     });
     namesOf.set(row[0] as string, list);
   }

@@ -137,7 +137,7 @@ describe('the GEDCOM mapper', () => {
       '4 LATI S12.0464',
       '4 LONG W77.0428',
       '1 DEAT',
-      '2 PLAC lima , PERU',
+      '2 PLAC Lima ,  Peru',
       '1 BURI',
       '2 PLAC Callao, Peru',
       '3 MAP',
@@ -150,6 +150,152 @@ describe('the GEDCOM mapper', () => {
     const events = all('events');
     expect(events[0]?.values.locationId).toBe(events[1]?.values.locationId);
     expect(warnings['coordinates-invalid']?.items).toEqual([{ line: expect.any(Number), detail: '95 12' }]);
+  });
+
+  it('keeps a family of one member, which makes no relation, as its member line (issue 20, item 7)', () => {
+    const { plan, all } = mapLines([
+      '0 @F1@ FAM',
+      '1 HUSB @I1@',
+      '0 @F2@ FAM',
+      '1 WIFE @I2@',
+      '1 MARR',
+      '2 DATE 1497',
+      '0 @F3@ FAM',
+      '1 CHIL @I3@',
+      '0 @F4@ FAM',
+      '0 @F5@ FAM',
+      '1 HUSB @I1@',
+      '1 WIFE @I2@',
+      '0 @I1@ INDI',
+      '1 NAME Karl /Ek/',
+      '1 FAMS @F1@',
+      '0 @I2@ INDI',
+      '1 NAME Anna /Berg/',
+      '0 @I3@ INDI',
+      '1 NAME Per /Ek/',
+    ]);
+    const persons = personsByName(all);
+    const karl = persons.get('Karl Ek')?.id;
+    const anna = persons.get('Anna Berg')?.id;
+    const per = persons.get('Per Ek')?.id;
+    const families = plan.extras.filter((extra) => extra.nodeKind === 'family');
+    expect(families.map((extra) => [extra.anchor, extra.lines.map((line) => [line.tag, line.pointer])])).toEqual([
+      [[karl], [['HUSB', karl]]],
+      [[per], [['CHIL', per]]],
+      [[], []],
+    ]);
+    // A one-member family with events needs nothing kept: its events are written in a FAM again.
+    expect(all('participants')).toEqual([expect.objectContaining({ personId: anna, role: 'primary' })]);
+    // The couple's family makes a relation: nothing kept for it.
+    expect(plan.partnerLinks).toHaveLength(1);
+    expect(plan.families).toBe(5);
+  });
+
+  it("keeps one parent's several one-parent families apart by their children's lines", () => {
+    const { plan, all } = mapLines([
+      '0 @F1@ FAM',
+      '1 HUSB @I1@',
+      '1 CHIL @I2@',
+      '0 @F2@ FAM',
+      '1 HUSB @I1@',
+      '1 CHIL @I3@',
+      '0 @F3@ FAM',
+      '1 WIFE @I4@',
+      '1 CHIL @I5@',
+      '0 @I1@ INDI',
+      '1 NAME Pedro /III/',
+      '0 @I2@ INDI',
+      '1 NAME Constanza //',
+      '0 @I3@ INDI',
+      '1 NAME Isabella //',
+      '0 @I4@ INDI',
+      '1 NAME Anna /Berg/',
+      '0 @I5@ INDI',
+      '1 NAME Per /Berg/',
+    ]);
+    const persons = personsByName(all);
+    const id = (name: string) => persons.get(name)?.id;
+    const families = plan.extras.filter((extra) => extra.nodeKind === 'family');
+    expect(families.map((extra) => [extra.anchor, extra.lines.map((line) => [line.tag, line.pointer])])).toEqual([
+      [[id('Pedro III')], [['CHIL', id('Constanza')]]],
+      [[id('Pedro III')], [['CHIL', id('Isabella')]]],
+    ]);
+    expect(plan.parentLinks).toHaveLength(3);
+  });
+
+  it("keeps a couple's second family, and a child whose parents came from another family, as member lines", () => {
+    const { plan, all } = mapLines([
+      '0 @F1@ FAM',
+      '1 HUSB @I1@',
+      '1 WIFE @I2@',
+      '1 CHIL @I3@',
+      '1 MARR',
+      '2 DATE 1911',
+      '0 @F2@ FAM',
+      '1 HUSB @I1@',
+      '1 WIFE @I2@',
+      '1 MARR',
+      '2 DATE 1914',
+      '0 @F3@ FAM',
+      '1 WIFE @I2@',
+      '1 CHIL @I3@',
+      '0 @I1@ INDI',
+      '1 NAME John /Public/',
+      '0 @I2@ INDI',
+      '1 NAME Jane /Doe/',
+      '0 @I3@ INDI',
+      '1 NAME Per /Public/',
+    ]);
+    const persons = personsByName(all);
+    const id = (name: string) => persons.get(name)?.id;
+    const families = plan.extras.filter((extra) => extra.nodeKind === 'family');
+    expect(families.map((extra) => [extra.anchor, extra.lines.map((line) => [line.tag, line.pointer])])).toEqual([
+      // The remarriage: both partners (its events are the couple's, written in the couple's FAM).
+      [
+        [id('John Public'), id('Jane Doe')].sort(),
+        [
+          ['HUSB', id('John Public')],
+          ['WIFE', id('Jane Doe')],
+        ],
+      ],
+      // Per's parents are F1's: F3 names him as its child all the same.
+      [[id('Jane Doe')], [['CHIL', id('Per Public')]]],
+    ]);
+    expect(plan.partnerLinks).toHaveLength(1);
+    expect(plan.parentLinks).toHaveLength(2);
+  });
+
+  it('keeps places that differ only by case or accents apart (issue 20, item 8): each spelling is a place', () => {
+    const lines = ['0 @I1@ INDI'];
+    for (const place of [
+      'Åby, Sverige',
+      'Aby, Sverige',
+      'ÅBY, Sverige',
+      'Sätra, Sverige',
+      'Satra, sverige',
+      'Åby, Sverige',
+    ]) {
+      lines.push('1 RESI', `2 PLAC ${place}`);
+    }
+    const { all } = mapLines(lines);
+    const places = all('locations');
+    const path = (id: string | null | undefined): string => {
+      const place = places.find((p) => p.id === id);
+      return place ? [place.name, path(place.parentId)].filter((part) => part !== '').join(', ') : '';
+    };
+    expect(places.map((p) => p.name)).toEqual(['Sverige', 'Åby', 'Aby', 'ÅBY', 'Sätra', 'sverige', 'Satra']);
+    // Matching may fold them; storing does not: the folded keys are the same, the names are not.
+    expect(new Set(places.filter((p) => p.name.toLowerCase().endsWith('by')).map((p) => p.nameKey)).size).toBe(1);
+    const events = all('events');
+    expect(events.map((event) => path(event.values.locationId))).toEqual([
+      'Åby, Sverige',
+      'Aby, Sverige',
+      'ÅBY, Sverige',
+      'Sätra, Sverige',
+      'Satra, sverige',
+      'Åby, Sverige',
+    ]);
+    expect(events[5]?.values.locationId).toBe(events[0]?.values.locationId);
   });
 
   it('makes other events of the tags Anor has no type for, and keeps the second birth', () => {
