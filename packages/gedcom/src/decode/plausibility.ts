@@ -67,11 +67,36 @@ const alphabetSets = alphabets.map((letters) => new Set([...letters]));
 /** Quotes, dashes and the like: harmless at the edge of a word (“Jojo”, O’Brien). */
 const punctuation = new Set([...'‘’‚‛“”„‟–—…«»‹›¿¡·']);
 
-const isLetter = (char: string) => /\p{L}/u.test(char);
-const isMark = (char: string) => /\p{M}/u.test(char);
-const isUpper = (char: string) => char !== char.toLowerCase() && char === char.toUpperCase();
-const isLower = (char: string) => char !== char.toUpperCase() && char === char.toLowerCase();
-const isLatin = (char: string) => /\p{Script=Latin}/u.test(char);
+const LETTER = 1;
+const MARK = 2;
+const UPPER = 4;
+const LOWER = 8;
+const LATIN = 16;
+const CONTROL = 32;
+const classes = new Map<string, number>();
+
+/** What a character is, as bits (looked up once per character: the regular expressions are slow). */
+function classOf(char: string): number {
+  let bits = classes.get(char);
+  if (bits === undefined) {
+    bits =
+      (/\p{L}/u.test(char) ? LETTER : 0) |
+      (/\p{M}/u.test(char) ? MARK : 0) |
+      (char !== char.toLowerCase() && char === char.toUpperCase() ? UPPER : 0) |
+      (char !== char.toUpperCase() && char === char.toLowerCase() ? LOWER : 0) |
+      (/\p{Script=Latin}/u.test(char) ? LATIN : 0) |
+      (/[\p{Cc}\p{Co}\p{Cn}\uFFFD]/u.test(char) ? CONTROL : 0);
+    classes.set(char, bits);
+  }
+  return bits;
+}
+
+const isLetter = (char: string) => (classOf(char) & LETTER) !== 0;
+const isMark = (char: string) => (classOf(char) & MARK) !== 0;
+const isUpper = (char: string) => (classOf(char) & UPPER) !== 0;
+const isLower = (char: string) => (classOf(char) & LOWER) !== 0;
+const isLatin = (char: string) => (classOf(char) & LATIN) !== 0;
+const isControl = (char: string) => (classOf(char) & CONTROL) !== 0;
 
 export interface Reading {
   encoding: EncodingName;
@@ -109,7 +134,7 @@ function scoreWord(word: string): WordScore {
       score += common.has(small) ? 1 : lessCommon.has(small) ? 0.6 : 0.3;
       if (isUpper(char) && previous !== undefined && isLower(previous)) score -= 2;
       if (isLower(char) && next !== undefined && isUpper(next)) score -= 2;
-    } else if (/[\p{Cc}\p{Co}\p{Cn}\uFFFD]/u.test(char)) {
+    } else if (isControl(char)) {
       score -= 3;
     } else if (punctuation.has(char)) {
       const inside = previous !== undefined && next !== undefined && isLetter(previous) && isLetter(next);
