@@ -115,6 +115,8 @@ const small = [
   '1 SSN 123-45-6789',
   '1 FACT Stamps',
   '2 TYPE Hobby',
+  '1 FACT Anglican',
+  '2 TYPE Religion',
   '1 EDUC Home',
   '1 EVEN Crowned',
   '2 TYPE Coronation',
@@ -157,6 +159,7 @@ describe('facts, events that did not happen and alternative births from a file',
         'fact | idNumber | null | 42 | null',
         'fact | socialSecurityNumber | null | 123-45-6789 | null',
         'fact | null | Hobby | Stamps | null',
+        'fact | religion | null | Anglican | null',
         'education | null | null | Home | null',
         'other | null | Coronation | Crowned | 1838-06-28',
         'birth | null | null | null | 1819-05-24',
@@ -190,6 +193,7 @@ describe('facts, events that did not happen and alternative births from a file',
           'INDI.IDNO 42 [Passport]',
           'INDI.SSN 123-45-6789',
           'INDI.FACT Stamps [Hobby]',
+          'INDI.FACT Anglican [Religion]',
           'INDI.EDUC Home',
           'INDI.EVEN Crowned [Coronation]',
           'INDI.DEAT N',
@@ -202,6 +206,45 @@ describe('facts, events that did not happen and alternative births from a file',
       expect(await eventTuples(second.tree.id)).toEqual(await eventTuples(first.tree.id));
     });
   }
+
+  it('a FACT whose TYPE named its kind goes out as FACT while the kind stays, as the kind’s tag once changed', async () => {
+    const answer = await importText(
+      [
+        '0 HEAD',
+        '1 CHAR UTF-8',
+        '0 @I1@ INDI',
+        '1 NAME Eva /Lund/',
+        '1 FACT Anglican',
+        '2 TYPE Religion',
+        '0 TRLR',
+        '',
+      ].join('\n'),
+      'Kind by TYPE',
+    );
+    const treeId = answer.tree.id;
+    const eva = await personId(treeId, 'Eva', 'Lund');
+    expect(recordLines(await exportText(treeId, '7.0'))).toContain('INDI.FACT Anglican [Religion]');
+    const [fact] = await eventsOf(treeId, eva);
+    expect(fact).toMatchObject({ type: 'fact', subtype: 'religion', typeName: null });
+    const changed = await client.put(`/api/${treeId}/event/${fact?.id}`, {
+      oldEvent: fact,
+      newEvent: {
+        type: 'fact',
+        subtype: 'title',
+        description: 'Anglican',
+        participants: [{ personId: eva, role: 'primary' }],
+      },
+    });
+    expect(changed.status).toBe(200);
+    for (const version of ['5.5.1', '7.0'] as const) {
+      const lines = recordLines(await exportText(treeId, version));
+      expect(lines, version).toContain('INDI.TITL Anglican');
+      expect(
+        lines.filter((line) => line.startsWith('INDI.FACT')),
+        version,
+      ).toEqual([]);
+    }
+  });
 
   it('a fact or an alternative birth made by hand goes out as its GEDCOM line', async () => {
     const answer = await importText(

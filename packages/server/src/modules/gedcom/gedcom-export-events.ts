@@ -16,7 +16,14 @@ import {
 } from './gedcom-export-context.ts';
 import type { KeptWriter } from './gedcom-export-kept.ts';
 import type { LinkWriter } from './gedcom-export-links.ts';
-import { anorRolesToGedcom, factTags, familyEventTags, individualEventTags, otherEventName } from './gedcom-tags.ts';
+import {
+  anorRolesToGedcom,
+  factKindOfType,
+  factTags,
+  familyEventTags,
+  individualEventTags,
+  otherEventName,
+} from './gedcom-tags.ts';
 
 /** Events with their dates and places, as the export (gedcom.export.ts) writes them. */
 
@@ -81,6 +88,13 @@ export function occupationOf(event: ExportEvent): string | null {
 
 export function eventTagOf(event: ExportEvent, info: NodeInfo | undefined): string {
   if (event.type === 'other') return info?.extra?.tag ?? 'EVEN';
+  // A file's FACT or EVEN whose TYPE named the fact's kind (`2 TYPE Religion`) is written so again,
+  // as long as the kind is still the one its TYPE names; else as the kind's own tag (RELI).
+  const fileTag = info?.extra?.tag;
+  if (event.type === 'fact' && (fileTag === 'FACT' || fileTag === 'EVEN')) {
+    const typeLine = info?.extra?.lines.find((line) => line.tag === 'TYPE' && line.original !== undefined);
+    if (typeLine && factKindOfType(typeLine.original) === event.subtype) return fileTag;
+  }
   return tagOfType.get(`${event.type}/${event.subtype ?? ''}`) ?? tagOfType.get(`${event.type}/`) ?? 'EVEN';
 }
 

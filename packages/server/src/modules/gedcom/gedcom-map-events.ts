@@ -12,7 +12,14 @@ import { mapGedcomDate } from './gedcom-date.ts';
 import { childOf, type MapContext, textOf } from './gedcom-map-context.ts';
 import type { LinkMapper } from './gedcom-map-links.ts';
 import type { PlaceMapper } from './gedcom-map-places.ts';
-import { attributeTags, type EventMapping, factTags, gedcomRoles, otherEventName } from './gedcom-tags.ts';
+import {
+  attributeTags,
+  type EventMapping,
+  factKindOfType,
+  factTags,
+  gedcomRoles,
+  otherEventName,
+} from './gedcom-tags.ts';
 import { problemOf, valueRules } from './gedcom-values.ts';
 
 /** Event and attribute lines of individuals and families → Anor's events, for the mapper (gedcom.mapper.ts). */
@@ -48,7 +55,7 @@ export function isCustomEvent(node: GedcomNode): boolean {
 }
 
 export function createEventMapper(ctx: MapContext, links: LinkMapper, places: PlaceMapper) {
-  const { plan, report, language, resolve, keep, fits, shortened, keepOriginal, keepUnder, tagExtra } = ctx;
+  const { plan, report, language, resolve, keep, fits, shortened, keepOriginal, keepUnder, tagExtra, extraOf } = ctx;
   const { linkNote, cite, linkMedia } = links;
   const { placeOf } = places;
 
@@ -61,14 +68,21 @@ export function createEventMapper(ctx: MapContext, links: LinkMapper, places: Pl
     path: string,
   ): void {
     const id = uuidv7();
-    const known = mapping ?? factTags[node.tag] ?? null;
+    const own = childOf(node, 'TYPE');
+    const isGeneric = node.tag === 'EVEN' || node.tag === 'FACT';
+    // A FACT's or EVEN's TYPE that names a known kind of fact (`2 TYPE Religion`) is that fact, its
+    // kind stored as data; the TYPE as written goes back out (a marker, and the tag, below).
+    const kindOfType = isGeneric && own !== undefined ? factKindOfType(textOf(own)) : null;
+    const known = kindOfType ? { type: 'fact' as const, subtype: kindOfType } : (mapping ?? factTags[node.tag] ?? null);
     const type: EventType = known?.type ?? 'other';
     let subtype: string | null = known?.subtype ?? null;
     let typeName: string | null = null;
-    const own = childOf(node, 'TYPE');
-    const isGeneric = node.tag === 'EVEN' || node.tag === 'FACT';
-    // EVEN's and FACT's TYPE is the name of their kind, as the file wrote it.
-    const namedByType = isGeneric && (type === 'other' || (type === 'fact' && subtype === null));
+    if (kindOfType && own !== undefined) {
+      extraOf(id, 'event').lines.push({ tag: 'TYPE', children: [], original: own.value ?? '', stored: '' });
+      tagExtra(id, 'event', node.tag, null);
+    }
+    // EVEN's and FACT's TYPE is otherwise the name of their kind, as the file wrote it.
+    const namedByType = isGeneric && !kindOfType && (type === 'other' || (type === 'fact' && subtype === null));
     if (type === 'other') typeName = otherEventName(node.tag, language);
     if (namedByType) {
       const ownName = textOf(own);
@@ -108,7 +122,7 @@ export function createEventMapper(ctx: MapContext, links: LinkMapper, places: Pl
     for (const child of node.children) {
       switch (child.tag) {
         case 'TYPE':
-          if (namedByType) break;
+          if (namedByType || kindOfType) break;
           keep(id, 'event', child, path);
           break;
         case 'DATE': {

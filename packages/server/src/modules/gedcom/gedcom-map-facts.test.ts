@@ -71,6 +71,31 @@ describe('facts and attributes', () => {
     }
   });
 
+  it('reads a FACT’s or EVEN’s TYPE that names a known kind, in any language, as that kind', () => {
+    const { all, plan } = mapLines([
+      '0 @I1@ INDI',
+      '1 FACT Lutheran',
+      '2 TYPE Religion',
+      '1 FACT Greve',
+      '2 TYPE titel',
+      '1 EVEN British',
+      '2 TYPE Nationality',
+      '1 FACT Stamps',
+      '2 TYPE Hobby',
+    ]);
+    const events = all('events');
+    expect(events.map((e) => [e.values.type, e.values.subtype, e.values.typeName, e.values.description])).toEqual([
+      ['fact', 'religion', null, 'Lutheran'],
+      ['fact', 'title', null, 'Greve'],
+      ['fact', 'nationality', null, 'British'],
+      ['fact', null, 'Hobby', 'Stamps'],
+    ]);
+    // The tag and the TYPE as written are kept for export.
+    const extra = plan.extras.find((entry) => entry.nodeId === events[1]?.id);
+    expect(extra).toMatchObject({ tag: 'FACT', lines: [{ tag: 'TYPE', original: 'titel', stored: '' }] });
+    expect(plan.extras.find((entry) => entry.nodeId === events[2]?.id)?.tag).toBe('EVEN');
+  });
+
   it('keeps a family’s number of children as a fact of the couple', () => {
     const { all } = mapLines(['0 @I1@ INDI', '0 @I2@ INDI', '0 @F1@ FAM', '1 HUSB @I1@', '1 WIFE @I2@', '1 NCHI 3']);
     const [fact] = all('events');

@@ -1,4 +1,5 @@
-import type { EventSubtype, EventType, Language } from '@anor/core';
+import { type EventSubtype, type EventType, type FactKind, foldForSearch, type Language, languages } from '@anor/core';
+import { translate } from '@anor/core/i18n';
 
 /**
  * Which GEDCOM structures become which Anor events (SPEC §3 event types). Individual and family
@@ -61,6 +62,25 @@ export const factTags: Readonly<Record<string, EventMapping>> = {
   SSN: { type: 'fact', subtype: 'socialSecurityNumber' },
   FACT: { type: 'fact' },
 };
+
+/** A fact kind's names in the five languages and its tag, folded, → the kind. */
+const kindsByName = new Map<string, FactKind>();
+for (const [tag, mapping] of Object.entries(factTags)) {
+  const kind = mapping.subtype as FactKind | undefined;
+  if (kind === undefined) continue;
+  kindsByName.set(foldForSearch(tag), kind);
+  for (const language of languages)
+    kindsByName.set(foldForSearch(translate(language, `events.subtypes.${kind}`)), kind);
+}
+
+/**
+ * The fact kind a FACT's or EVEN's TYPE names, in any of the five languages or by its tag
+ * (`2 TYPE Religion`, `2 TYPE Titel`, `2 TYPE NATI`); null for a kind of the file's own ("Hobby").
+ */
+export function factKindOfType(text: string | null | undefined): FactKind | null {
+  if (!text) return null;
+  return kindsByName.get(foldForSearch(text.trim().replace(/\s+/g, ' '))) ?? null;
+}
 
 /**
  * Event lines whose value says the event did not happen (`1 DIV N`, `1 MARR NO`): no event; the
