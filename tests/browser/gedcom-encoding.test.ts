@@ -65,6 +65,7 @@ describe.skipIf(!browserAvailable())('the GEDCOM preview with an encoding change
     await expect.poll(encoding).toBe('CP1250');
     await expect.poll(names).toContain('Marin Dr§i†');
     expect(await reason.getAttribute('data-reason')).toBe('chosen');
+    await session.screenshot('gedcom-preview-encoding.png');
     expect(await importPage.previewCount('persons')).toBe('18');
 
     // Back to CP852, and import.
