@@ -1,8 +1,8 @@
-import { formatDateText } from '@anor/core';
+import { formatDateText, formatDateTextGregorian } from '@anor/core';
 import { and, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { person } from '../../packages/server/src/db/schema.ts';
+import { event, person } from '../../packages/server/src/db/schema.ts';
 import { type ApiUser, browserAvailable, registerApiUser, sv, useBrowserSession } from './harness.ts';
 import { AppShell } from './pages/app-shell.ts';
 import { PersonEventsSection } from './pages/person-events.ts';
@@ -94,5 +94,21 @@ describe.skipIf(!browserAvailable())('dates in other calendars on the person pag
     // The life summary says it too.
     expect(await events.birthText()).toContain(birth);
     expect(await page.getByTestId('person-death').textContent()).toContain(death);
+  });
+
+  it("shows the Julian date on the event's page with its Gregorian day", async () => {
+    const [birth] = await session.server.database.db
+      .select({ id: event.id })
+      .from(event)
+      .where(and(eq(event.treeId, treeId), eq(event.type, 'birth')));
+    await shell.goto(`/app/${treeId}/event/${birth?.id}`);
+    await page.getByTestId('event-view').waitFor();
+    expect(await page.getByTestId('event-date-text').textContent()).toBe('12 juli 100 f.Kr. (julianska)');
+    // The Gregorian day, two days earlier than the Julian one in 100 BC.
+    const gregorian = formatDateTextGregorian('@#DJULIAN@ 12 JUL 100 B.C.', 'sv');
+    expect(gregorian).toBe('10 juli 100 f.Kr.');
+    expect(await page.getByTestId('event-gregorian-date').textContent()).toBe(
+      sv('eventEditor.gregorianDate', { date: gregorian ?? '' }),
+    );
   });
 });

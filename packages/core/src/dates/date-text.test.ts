@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { languages } from '../schemas/common.ts';
-import { dateTextDayRange, dateTextSqlRange, dateTextYear, formatDateText, sqlDateOfDay } from './date-text.ts';
+import {
+  dateTextDayRange,
+  dateTextSqlRange,
+  dateTextYear,
+  formatDateText,
+  formatDateTextGregorian,
+  sqlDateOfDay,
+} from './date-text.ts';
 import { compareEventDates } from './event-date.ts';
 import { formatEventDate } from './format.ts';
 import { toDayNumber } from './partial-date.ts';
@@ -129,5 +136,23 @@ describe('life years from a date kept as text', () => {
     expect(dateTextYear('BET 1900 AND 1850')).toEqual({ year: 1850, type: 'between' });
     expect(dateTextYear('(in 1850 or so)')).toEqual({ year: 1850, type: 'about' });
     expect(dateTextYear('(unknown)')).toBeNull();
+  });
+});
+
+describe('the Gregorian days of a date in another calendar', () => {
+  it('reads them in the language', () => {
+    expect(formatDateTextGregorian('@#DJULIAN@ 25 DEC 1699', 'sv')).toBe('4 januari 1700');
+    expect(formatDateTextGregorian('ABT @#DJULIAN@ 25 DEC 1699', 'en')).toBe('4 January 1700');
+    expect(formatDateTextGregorian('@#DJULIAN@ 15 MAR 44 B.C.', 'en')).toBe('13 March 44 BC');
+    expect(formatDateTextGregorian('@#DFRENCH R@ 18 BRUM 8', 'fi')).toBe('9. marraskuuta 1799');
+    expect(formatDateTextGregorian('@#DHEBREW@ 5785', 'en')).toBe('3 October 2024 – 22 September 2025');
+  });
+
+  it('is null where the text says it already or nothing can be converted', () => {
+    expect(formatDateTextGregorian('44 B.C.', 'en')).toBeNull();
+    expect(formatDateTextGregorian('(in the spring)', 'en')).toBeNull();
+    expect(formatDateTextGregorian('BET @#DJULIAN@ 1700 AND @#DJULIAN@ 1710', 'en')).toBeNull();
+    expect(formatDateTextGregorian('@#DROMAN@ 1200', 'en')).toBeNull();
+    expect(formatDateTextGregorian(null, 'en')).toBeNull();
   });
 });

@@ -327,3 +327,29 @@ export function formatDateText(text: string | null | undefined, language: Langua
   }
   return shown;
 }
+
+/**
+ * The Gregorian days of a date kept as text in another calendar, as they are read: "4 January
+ * 1700" for `@#DJULIAN@ 25 DEC 1699`, "3 October 2024 – 22 September 2025" for `@#DHEBREW@ 5785`.
+ * Only for one date of the Julian, Hebrew or French republican calendar (with or without a
+ * qualifier); null for anything else (a Gregorian or BCE Gregorian date says it already, a range,
+ * a phrase, a calendar Anor cannot convert).
+ */
+export function formatDateTextGregorian(text: string | null | undefined, language: Language): string | null {
+  if (!text?.trim()) return null;
+  const parsed = parseGedcomDate(text);
+  if (parsed.kind === 'phrase' || parsed.kind === 'between' || parsed.kind === 'period') return null;
+  const part = parsed.date;
+  if (part.calendar !== 'julian' && part.calendar !== 'hebrew' && part.calendar !== 'french') return null;
+  const range = partRange(part);
+  if (!range || range.from < firstSqlDay || range.to > lastSqlDay) return null;
+  const texts = ruleTexts[language].dates;
+  const day = (dayNumber: number) => {
+    const { year, month, day: d } = fromDayNumber(dayNumber);
+    const gregorian: GedcomDatePart = { calendar: 'gregorian', year: year < 1 ? 1 - year : year, month, day: d };
+    if (year < 1) gregorian.bce = true;
+    return partText(gregorian, texts);
+  };
+  if (range.from === range.to) return day(range.from);
+  return fillPlaceholders(texts.display.range, { start: day(range.from), end: day(range.to) });
+}

@@ -360,6 +360,7 @@ export const da = {
     date: 'Dato',
     noDate: 'Ingen dato',
     gedcomDate: 'Dato i GEDCOM-filen: {{date}}',
+    gregorianDate: 'I den gregorianske kalender: {{date}}',
     cause: {
       default: 'Årsag',
       occupation: 'Erhverv',

@@ -365,6 +365,7 @@ export const en = {
     date: 'Date',
     noDate: 'No date',
     gedcomDate: 'Date in the GEDCOM file: {{date}}',
+    gregorianDate: 'In the Gregorian calendar: {{date}}',
     cause: {
       default: 'Cause of event',
       occupation: 'Occupation',

@@ -365,6 +365,7 @@ export const fi = {
     date: 'Päivämäärä',
     noDate: 'Ei päivämäärää',
     gedcomDate: 'Päivämäärä GEDCOM-tiedostossa: {{date}}',
+    gregorianDate: 'Gregoriaanisessa kalenterissa: {{date}}',
     cause: {
       default: 'Syy',
       occupation: 'Ammatti',

@@ -360,6 +360,7 @@ export const no = {
     date: 'Dato',
     noDate: 'Ingen dato',
     gedcomDate: 'Dato i GEDCOM-filen: {{date}}',
+    gregorianDate: 'I den gregorianske kalenderen: {{date}}',
     cause: {
       default: 'Årsak',
       occupation: 'Yrke',

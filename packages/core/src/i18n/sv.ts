@@ -360,6 +360,7 @@ export const sv = {
     date: 'Datum',
     noDate: 'Inget datum',
     gedcomDate: 'Datum i GEDCOM-filen: {{date}}',
+    gregorianDate: 'I gregoriansk kalender: {{date}}',
     cause: {
       default: 'Orsak',
       occupation: 'Yrke',

@@ -1,4 +1,4 @@
-import { type Event, formatEventDate, hasParticipantDates } from '@anor/core';
+import { type Event, formatDateTextGregorian, formatEventDate, hasParticipantDates } from '@anor/core';
 import { Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -51,6 +51,8 @@ export function EventView({ treeId, event, onShowPerson, onShowPlace, actions, t
   const roleLabel = useRoleLabel();
   const language = currentLanguage();
   const date = formatEventDate(event, language);
+  // A Julian, Hebrew or French republican date kept as the file wrote it: its Gregorian days too.
+  const gregorian = event.startDate === null ? formatDateTextGregorian(event.dateText, language) : null;
   const withParticipantDates = hasParticipantDates(event.type);
   const place = event.location;
 
@@ -72,6 +74,11 @@ export function EventView({ treeId, event, onShowPerson, onShowPlace, actions, t
           {event.dateText ? (
             <Text size="sm" c="dimmed" data-testid="event-gedcom-date">
               {t('eventEditor.gedcomDate', { date: event.dateText })}
+            </Text>
+          ) : null}
+          {gregorian ? (
+            <Text size="sm" c="dimmed" data-testid="event-gregorian-date">
+              {t('eventEditor.gregorianDate', { date: gregorian })}
             </Text>
           ) : null}
         </Stack>
