@@ -7,7 +7,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixturesDir } from '../../gedcom/test/support.ts';
 import { event, gedcomExtra, person, subscription } from '../src/db/schema.ts';
-import { createTree, type ErrorBody, signUp, type TestClient } from './support/client.ts';
+import { createTree, type ErrorBody, signUp, TestClient } from './support/client.ts';
 import { FamilyBuilder } from './support/family.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
@@ -414,5 +414,57 @@ describe('an alternative death in the sanity check', () => {
       participants: [{ personId: mother.id, role: 'primary' }],
     });
     expect((await check('1855')).body.warnings.map((warning) => warning.code)).toEqual(['sanity.bornAfterMotherDeath']);
+  });
+});
+
+describe('a living person’s facts seen by a visitor', () => {
+  it('say neither their value nor their kind', async () => {
+    const answer = await importText(
+      [
+        '0 HEAD',
+        '1 CHAR UTF-8',
+        '0 @I1@ INDI',
+        '1 NAME Liv /Nu/',
+        '1 BIRT',
+        '2 DATE 1990',
+        '1 BIRT',
+        '2 DATE 1991',
+        '1 RELI Lutheran',
+        '0 @I2@ INDI',
+        '1 NAME Gammal /Förr/',
+        '1 BIRT',
+        '2 DATE 1700',
+        '1 DEAT',
+        '2 DATE 1760',
+        '1 TITL Greve',
+        '0 TRLR',
+        '',
+      ].join('\n'),
+      'Living facts',
+    );
+    const treeId = answer.tree.id;
+    const share = await client.put<{ token: string }>(`/api/${treeId}/share`, { enabled: true });
+    expect(share.status).toBe(200);
+    const visitor = new TestClient(t.app);
+    const seen = async (id: string) => {
+      const response = await visitor.request<{ events: Event[] }>(
+        'POST',
+        `/api/${treeId}/event/node/${id}`,
+        {},
+        {
+          'x-anor-share': share.body.token,
+        },
+      );
+      expect(response.status).toBe(200);
+      return response.body.events;
+    };
+    const living = await seen(await personId(treeId, 'Liv', 'Nu'));
+    const text = JSON.stringify(living);
+    expect(text).not.toContain('Lutheran');
+    expect(text).not.toContain('religion');
+    expect(text).not.toContain('alternativeBirth');
+    // A dead person's fact is shown whole.
+    const dead = await seen(await personId(treeId, 'Gammal', 'Förr'));
+    expect(dead.find((e) => e.type === 'fact')).toMatchObject({ subtype: 'title', description: 'Greve' });
   });
 });
