@@ -94,6 +94,8 @@ describe.skipIf(!browserAvailable())('dates in other calendars on the person pag
     // The life summary says it too.
     expect(await events.birthText()).toContain(birth);
     expect(await page.getByTestId('person-death').textContent()).toContain(death);
+    // The age from the Gregorian days: 10 July 100 BC to 13 March 44 BC, 55 years.
+    expect(await page.getByTestId('person-age').textContent()).toBe(sv('person.age.lived_other', { count: 55 }));
   });
 
   it("shows the Julian date on the event's page with its Gregorian day", async () => {

@@ -1,6 +1,7 @@
 import { fillPlaceholders } from '../i18n/placeholders.ts';
 import { ruleTexts } from '../i18n/rule-texts.ts';
 import type { Language } from '../schemas/common.ts';
+import { dateTextCalendarRange } from './date-text.ts';
 import { ageInYears } from './difference.ts';
 import { type DayRange, type EventDateInput, eventDateRange, resolveEventDate } from './event-date.ts';
 import { fromDayNumber } from './partial-date.ts';
@@ -56,13 +57,21 @@ export function ageAt(
 ): AgeReading | null {
   const born = resolveEventDate(birth);
   const then = resolveEventDate(at);
-  if (born.startDate === null || then.startDate === null) return null;
+  if (born.startDate === null || then.startDate === null) {
+    // A date kept as text (a Julian or BCE date, issue 20 item 4) counts by its Gregorian days.
+    const bornDays = eventDateRange(born) ?? dateTextCalendarRange(birth?.dateText);
+    const thenDays = eventDateRange(then) ?? dateTextCalendarRange(at?.dateText);
+    return bornDays && thenDays ? readingOf(ageBoundsBetween(bornDays, thenDays)) : null;
+  }
   if (born.startDateType === 'about' || then.startDateType === 'about') {
     // "about": the age between the dates as written, itself only about right.
     const years = ageInYears(born.startDate, then.startDate);
     return years === null ? null : { kind: 'about', years };
   }
-  const bounds = ageBounds(born, then);
+  return readingOf(ageBounds(born, then));
+}
+
+function readingOf(bounds: { min: number | null; max: number | null } | null): AgeReading | null {
   if (!bounds) return null;
   const { min, max } = bounds;
   if (min !== null && max !== null)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { languages } from '../schemas/common.ts';
+import { ageAt } from './age.ts';
 import {
   dateTextDayRange,
   dateTextSqlRange,
@@ -154,5 +155,20 @@ describe('the Gregorian days of a date in another calendar', () => {
     expect(formatDateTextGregorian('BET @#DJULIAN@ 1700 AND @#DJULIAN@ 1710', 'en')).toBeNull();
     expect(formatDateTextGregorian('@#DROMAN@ 1200', 'en')).toBeNull();
     expect(formatDateTextGregorian(null, 'en')).toBeNull();
+  });
+});
+
+describe('an age from dates kept as text', () => {
+  it('counts Julian and BCE dates by their Gregorian days, never a phrase', () => {
+    // Caesar: born 12 July 100 BC, died 15 March 44 BC (Julian): 55 years.
+    const born = { dateText: '@#DJULIAN@ 12 JUL 100 B.C.' };
+    expect(ageAt(born, { dateText: '@#DJULIAN@ 15 MAR 44 B.C.' })).toEqual({ kind: 'exact', years: 55 });
+    // A Julian birth and a Gregorian death: 1 January 1700 (Julian) is 11 January 1700.
+    expect(ageAt({ dateText: '@#DJULIAN@ 1 JAN 1700' }, { startDate: '1750-01-10' })).toEqual({
+      kind: 'exact',
+      years: 49,
+    });
+    expect(ageAt({ dateText: '(in 1700 or so)' }, { startDate: '1750' })).toBeNull();
+    expect(ageAt({ dateText: '@#DJULIAN@ 1700' }, null)).toBeNull();
   });
 });

@@ -152,6 +152,17 @@ export function dateTextDayRange(text: string | null | undefined): { from: numbe
 }
 
 /**
+ * The Gregorian days of a date text that is a date (another calendar, before the common era, a
+ * backwards range), for reckoning such as ages; null for a phrase, whose year is only a guess.
+ */
+export function dateTextCalendarRange(
+  text: string | null | undefined,
+): { from: number | null; to: number | null } | null {
+  if (!text?.trim() || parseGedcomDate(text).kind === 'phrase') return null;
+  return dateTextDayRange(text);
+}
+
+/**
  * A day number as a value of a SQL `date` column: "1850-03-12", and before the common era
  * PostgreSQL's "0044-03-15 BC" (sorted and compared as dates there).
  */
