@@ -67,8 +67,14 @@ describe('the import preview and its encoding', () => {
       encoding: 'KLINGON',
     });
     expect(bad.status).toBe(400);
+    // An encoding in which the bytes are no GEDCOM at all is refused, the preview kept.
+    const garbage = await owner.client.post<ErrorBody>(`/api/user/${userId}/job/${waiting.id}/encoding`, {
+      encoding: 'UTF-16LE',
+    });
+    expect([garbage.status, garbage.body.error.code]).toEqual([422, 'gedcom.error.unreadable']);
     const unchanged = await until(owner.client, userId, waiting.id, () => true);
     expect(unchanged.preview?.file.encoding).toBe('CP852');
+    expect(unchanged.preview?.names?.sample).toContain('Marin Držić');
 
     // The user picks Windows-1250: the preview shows what that would store.
     const picked = await owner.client.post<Job>(`/api/user/${userId}/job/${waiting.id}/encoding`, {
