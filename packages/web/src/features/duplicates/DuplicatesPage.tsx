@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { IconUserX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { usePageTitle } from '../../app/usePageTitle.ts';
@@ -42,6 +42,11 @@ export function DuplicatesPage() {
   const pairs = useQuery({ ...duplicateQueries.page(treeId, page, PAGE_SIZE), enabled: treeId !== '' });
   const rootHref = tree.data?.rootId ? personHref(treeId, tree.data.rootId) : null;
   const pageCount = pairs.data ? Math.max(1, Math.ceil(pairs.data.total / PAGE_SIZE)) : 1;
+  // The last pair of a later page marked "not a duplicate": back to the page before.
+  const isPastEnd = pairs.data !== undefined && pairs.data.items.length === 0 && page > 1;
+  useEffect(() => {
+    if (isPastEnd) setPage((current) => Math.max(1, current - 1));
+  }, [isPastEnd]);
 
   return (
     <ListPage
