@@ -13,8 +13,8 @@ export const gedcomImportQuerySchema = z.strictObject({
   treeName: treeNameSchema.optional(),
   /**
    * `true`: the import job stops before anything is written, in the state `waiting` with a preview
-   * of what the file holds, until `POST /api/user/{userId}/job/{jobId}/confirm` (files up to 8 MB;
-   * a larger file is written as it is read, without a preview).
+   * of what the file holds, until `POST /api/user/{userId}/job/{jobId}/confirm` (a file over 8 MB,
+   * written as it is read, is previewed from its first 8 MB: `partial`).
    */
   preview: z.enum(['true', 'false']).optional(),
 });
