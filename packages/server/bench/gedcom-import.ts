@@ -107,7 +107,13 @@ async function importAsJob(
   app: App,
   user: { userId: string; cookie: string },
   bytes: Uint8Array,
-): Promise<{ millis: number; phases: Record<string, number>; polls: number; slowestPollMs: number }> {
+): Promise<{
+  millis: number;
+  phases: Record<string, number>;
+  polls: number;
+  slowestPollMs: number;
+  writingPercentages: number;
+}> {
   const started = performance.now();
   const response = await app.inject({
     method: 'POST',
@@ -122,6 +128,7 @@ async function importAsJob(
   let since = performance.now();
   let polls = 0;
   let slowestPollMs = 0;
+  const writing = new Set<number>();
   for (;;) {
     const asked = performance.now();
     const poll = await app.inject({
@@ -132,7 +139,8 @@ async function importAsJob(
     const now = performance.now();
     polls += 1;
     slowestPollMs = Math.max(slowestPollMs, now - asked);
-    const job = JSON.parse(poll.body) as { state: string; phase: string | null; error: unknown };
+    const job = JSON.parse(poll.body) as { state: string; phase: string | null; progress: number; error: unknown };
+    if (job.state === 'running' && job.phase === 'writing') writing.add(Math.floor(job.progress));
     const current = job.state === 'running' || job.state === 'waiting' ? (job.phase ?? 'starting') : job.state;
     if (current !== phase) {
       phases[phase] = (phases[phase] ?? 0) + (now - since);
@@ -143,7 +151,7 @@ async function importAsJob(
     if (job.state === 'failed' || job.state === 'cancelled') throw new Error(`import job: ${poll.body.slice(0, 300)}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return { millis: performance.now() - started, phases, polls, slowestPollMs };
+  return { millis: performance.now() - started, phases, polls, slowestPollMs, writingPercentages: writing.size };
 }
 
 /** In a child process: import the generated file once and print time, phases and peak memory as JSON. */
@@ -174,7 +182,8 @@ function benchGenerated(target: Target, dataDir: string, file: string, bytes: nu
     process.exitCode = 1;
     return;
   }
-  const { millis, maxRss, phases, polls, slowestPollMs } = JSON.parse(line) as {
+  const { millis, maxRss, phases, polls, slowestPollMs, writingPercentages } = JSON.parse(line) as {
+    writingPercentages: number;
     millis: number;
     maxRss: number;
     phases: Record<string, number>;
@@ -190,7 +199,7 @@ function benchGenerated(target: Target, dataDir: string, file: string, bytes: nu
     .map(([phase, ms]) => `${phase} ${(ms / 1000).toFixed(1)} s`)
     .join(', ');
   console.log(
-    `    phases as the job showed them: ${each}; ${polls} polls of its progress, the slowest answered in ${slowestPollMs.toFixed(0)} ms`,
+    `    phases as the job showed them: ${each}; ${polls} polls of its progress (${writingPercentages} different whole percentages while writing), the slowest answered in ${slowestPollMs.toFixed(0)} ms`,
   );
 }
 

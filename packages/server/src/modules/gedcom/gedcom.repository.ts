@@ -8,7 +8,7 @@ import type { DrainedRows, ImportPlan } from './gedcom.plan.ts';
  * them) costs more than PostgreSQL's work on the rows, so this is several times faster than
  * multi-row VALUES on both databases, and has no parameter limit.
  */
-const BATCH = 5000;
+const BATCH = 4000;
 
 /**
  * A column, its type, the plan row's field it comes from (default: the column's name in
@@ -247,18 +247,19 @@ function statementOf(table: Table): Statement {
 export type InTransaction = <T>(work: (tx: Db) => Promise<T>) => Promise<T>;
 
 /** Rows written per transaction when an import commits in chunks (see Writer). */
-const ROWS_PER_TRANSACTION = BATCH;
+const ROWS_PER_TRANSACTION = 4000;
 
 /**
  * Writes tables in order, one INSERT … SELECT FROM json_to_recordset per batch of plan rows.
- * Statements are collected, then run in transactions of about ROWS_PER_TRANSACTION rows each
- * (`inTransaction`: for an import job, a transaction of its own per chunk; otherwise the caller's
- * one transaction). Between chunks the event loop is let go: on the embedded database (one
- * connection) the job's progress, a cancel and other requests are answered there. A failed
- * statement stops the rest; a cancelled import stops between statements.
+ * Statements are collected (each batch's JSON made only when it is sent, so that the text of a
+ * whole plan is never in memory at once), then run in transactions of about
+ * ROWS_PER_TRANSACTION rows each (`inTransaction`: for an import job, a transaction of its own
+ * per chunk, after which it pauses (see the import's `chunked` in gedcom.service.ts); otherwise the
+ * caller's one transaction). A failed statement stops the rest; a cancelled import stops between
+ * statements.
  */
 class Writer {
-  private readonly queries: { query: SQL; rows: number }[] = [];
+  private readonly queries: { make: () => SQL; rows: number }[] = [];
 
   constructor(
     private readonly inTransaction: InTransaction,
@@ -271,15 +272,20 @@ class Writer {
   rows(table: Table, rows: readonly object[]): void {
     if (rows.length === 0) return;
     const statement = statementOf(table);
+    const { treeId } = this;
     for (let i = 0; i < rows.length; i += BATCH) {
       const to = Math.min(i + BATCH, rows.length);
-      const json = statement.serialize(rows, i, to);
-      this.send(sql`${statement.head}${this.treeId}${statement.middle}${json}${statement.end}`, to - i);
+      const from = i;
+      this.queries.push({
+        make: () =>
+          sql`${statement.head}${treeId}${statement.middle}${statement.serialize(rows, from, to)}${statement.end}`,
+        rows: to - from,
+      });
     }
   }
 
   send(query: SQL, rows = 1): void {
-    this.queries.push({ query, rows });
+    this.queries.push({ make: () => query, rows });
   }
 
   async done(): Promise<void> {
@@ -292,17 +298,15 @@ class Writer {
         let rows = 0;
         while (next < queries.length && rows < ROWS_PER_TRANSACTION) {
           signal?.throwIfAborted();
-          const { query, rows: count } = queries[next] as { query: SQL; rows: number };
-          await tx.execute(query);
-          queries[next] = { query: sql``, rows: 0 };
+          const { make, rows: count } = queries[next] as { make: () => SQL; rows: number };
+          await tx.execute(make());
           next += 1;
           rows += count;
           this.onProgress?.(next / queries.length);
         }
       });
-      // Let the requests that waited for the database in (polls, a cancel) before the next chunk.
-      await new Promise((resolve) => setImmediate(resolve));
     }
+    queries.length = 0;
   }
 }
 
