@@ -1,7 +1,10 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from 'playwright-core';
+import { eq, inArray } from 'drizzle-orm';
+import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { person, tree } from '../../packages/server/src/db/schema.ts';
+import { generatedGedcom } from '../../packages/server/test/support/generated-gedcom.ts';
 import { type ApiUser, browserAvailable, registerApiUser, sv, useBrowserSession } from './harness.ts';
 import { AppShell } from './pages/app-shell.ts';
 import { GedcomImportPage } from './pages/gedcom-import-page.ts';
@@ -92,6 +95,111 @@ describe.skipIf(!browserAvailable())('GEDCOM import as a job in the browser', ()
     await shell.goto('/trees');
     await trees.waitUntilShown();
     await trees.card('Återupptagen').waitFor();
+    expect(await page.getByTestId('running-imports').count()).toBe(0);
+    expect(session.pageErrors).toEqual([]);
+  });
+});
+
+/**
+ * A large import (20,000 persons, some 4.6 MB) written as a job: its writing is followed with a
+ * moving percentage on the import page and on the trees page, the tree shows only when it is done,
+ * and a cancel during the writing keeps nothing of what it had committed (issue 20).
+ */
+describe.skipIf(!browserAvailable())('A large GEDCOM import written as a job in the browser', () => {
+  const session = useBrowserSession({ name: 'gedcom-jobs-writing', timeout: 15_000 });
+  let page: Page;
+  let shell: AppShell;
+  let importPage: GedcomImportPage;
+  let trees: TreesPage;
+  let user: ApiUser;
+  const ownTrees = () => user.send<{ id: string; name: string }[]>('GET', `user/${user.userId}/tree`, undefined);
+  const largeFile = (surname: string) => ({
+    name: `${surname}.ged`,
+    mimeType: 'text/plain',
+    buffer: Buffer.from(generatedGedcom(20_000, { surname })),
+  });
+  /** The user's trees and persons in the database, shown or not. */
+  async function storedRows(): Promise<{ trees: number; persons: number }> {
+    const db = session.server.database.db;
+    const ownTreeRows = await db.select({ id: tree.id }).from(tree).where(eq(tree.ownerId, user.userId));
+    const ids = ownTreeRows.map((row) => row.id);
+    const persons =
+      ids.length === 0 ? [] : await db.select({ id: person.id }).from(person).where(inArray(person.treeId, ids));
+    return { trees: ids.length, persons: persons.length };
+  }
+  const progressOf = async (locator: Locator) => Number((await locator.getAttribute('data-progress')) ?? '0');
+
+  beforeAll(async () => {
+    user = await registerApiUser(session.server, { fName: 'Storjobbe', password: 'jobb-och-anor-2', paid: true });
+    await session.signIn(user.cookie);
+    page = session.page;
+    shell = new AppShell(page, session.server.url);
+    importPage = new GedcomImportPage(page);
+    trees = new TreesPage(page);
+  });
+
+  /** Uploads the file, confirms its preview, and waits until the job writes. */
+  async function startWriting(treeName: string, surname: string): Promise<Locator> {
+    await shell.goto('/trees/import');
+    await importPage.waitUntilShown();
+    await importPage.chooseFile(largeFile(surname));
+    await importPage.treeName.fill(treeName);
+    await importPage.submit();
+    await importPage.confirmPreview();
+    const writing = page.locator('[data-testid="gedcom-job-progress"][data-phase="writing"]');
+    await writing.waitFor({ timeout: 180_000 });
+    return writing;
+  }
+
+  it('leaves an import while it writes, follows its percentage on the trees page, and comes back to its report', async () => {
+    const writing = await startWriting('Stor import', 'Storsson');
+    // The percentage moves on the import page while the tree is written (not nothing, then all).
+    const first = await progressOf(writing);
+    await expect.poll(() => progressOf(writing), { timeout: 240_000 }).toBeGreaterThan(first);
+
+    // Leave the page: the import goes on on the server, its tree not listed yet.
+    await page.getByTestId('gedcom-back').click();
+    await shell.waitForPath('/trees');
+    await trees.waitUntilShown();
+    const running = page.getByTestId('running-import');
+    await running.getByText(sv('job.title', { name: 'Stor import' })).waitFor();
+    const onTrees = running.locator('[data-testid="running-import-progress"][data-phase="writing"]');
+    await onTrees.waitFor();
+    expect((await ownTrees()).map((each) => each.name)).not.toContain('Stor import');
+    const seen = await progressOf(onTrees);
+    await expect.poll(() => progressOf(onTrees), { timeout: 240_000 }).toBeGreaterThan(seen);
+    await session.screenshot('gedcom-job-writing.png');
+
+    // Back to it: the same job, followed to its report.
+    await running.getByTestId('running-import-show').click();
+    await shell.waitForPath('/trees/import');
+    await importPage.report.waitFor({ timeout: 300_000 });
+    await page
+      .getByTestId('gedcom-report-title')
+      .getByText(sv('gedcom.report.title', { name: 'Stor import' }))
+      .waitFor();
+    expect((await ownTrees()).map((each) => each.name)).toEqual(['Stor import']);
+    expect(await storedRows()).toEqual({ trees: 1, persons: 20_000 });
+    await shell.goto('/trees');
+    await trees.waitUntilShown();
+    await trees.card('Stor import').waitFor();
+    expect(await page.getByTestId('running-imports').count()).toBe(0);
+  });
+
+  it('cancels an import while it writes: what it had written is gone', async () => {
+    const before = await storedRows();
+    const writing = await startWriting('Avbryts', 'Avbrytsson');
+    // Into the writing (45 % when it starts): thousands of rows of the hidden tree are committed.
+    await expect.poll(() => progressOf(writing), { timeout: 240_000 }).toBeGreaterThan(50);
+    expect((await storedRows()).persons).toBeGreaterThan(before.persons);
+    await importPage.cancelJob();
+    await page.getByTestId('gedcom-import-cancelled').getByText(sv('gedcom.import.cancelled')).waitFor();
+    await importPage.job.and(page.locator('[data-state="cancelled"]')).waitFor();
+    expect(await storedRows()).toEqual(before);
+    expect((await ownTrees()).map((each) => each.name)).toEqual(['Stor import']);
+    await shell.goto('/trees');
+    await trees.waitUntilShown();
+    await trees.card('Stor import').waitFor();
     expect(await page.getByTestId('running-imports').count()).toBe(0);
     expect(session.pageErrors).toEqual([]);
   });
