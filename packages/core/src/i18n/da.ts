@@ -1826,6 +1826,12 @@ export const da = {
       samePerson: 'Vælg to forskellige personer.',
     },
   },
+  history: {
+    error: {
+      notFound: 'Ændringen blev ikke fundet i dette træ.',
+      dependentChange: 'En senere ændring bygger på denne. Fortryd den senere ændring først.',
+    },
+  },
   job: {
     error: {
       notFound: 'Importen blev ikke fundet. Den kan høre til en anden konto.',

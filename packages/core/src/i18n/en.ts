@@ -1829,6 +1829,12 @@ export const en = {
       samePerson: 'Choose two different persons.',
     },
   },
+  history: {
+    error: {
+      notFound: 'The change was not found in this tree.',
+      dependentChange: 'A later change depends on this one. Undo the later change first.',
+    },
+  },
   job: {
     error: {
       notFound: 'This import was not found. It may belong to another account.',

@@ -1833,6 +1833,12 @@ export const fi = {
       samePerson: 'Valitse kaksi eri henkilöä.',
     },
   },
+  history: {
+    error: {
+      notFound: 'Muutosta ei löytynyt tästä puusta.',
+      dependentChange: 'Myöhempi muutos perustuu tähän. Peru ensin myöhempi muutos.',
+    },
+  },
   job: {
     error: {
       notFound: 'Tuontia ei löytynyt. Se voi kuulua toiselle tilille.',

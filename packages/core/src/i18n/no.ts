@@ -1827,6 +1827,12 @@ export const no = {
       samePerson: 'Velg to ulike personer.',
     },
   },
+  history: {
+    error: {
+      notFound: 'Endringen ble ikke funnet i dette treet.',
+      dependentChange: 'En senere endring bygger på denne. Angre den senere endringen først.',
+    },
+  },
   job: {
     error: {
       notFound: 'Importen ble ikke funnet. Den kan høre til en annen konto.',

@@ -1828,6 +1828,12 @@ export const sv = {
       samePerson: 'Välj två olika personer.',
     },
   },
+  history: {
+    error: {
+      notFound: 'Ändringen hittades inte i det här trädet.',
+      dependentChange: 'En senare ändring bygger på den här. Ångra den senare ändringen först.',
+    },
+  },
   job: {
     error: {
       notFound: 'Importen hittades inte. Den kan höra till ett annat konto.',

@@ -5,12 +5,13 @@ import { queryRows } from '../../db/rows.ts';
 /**
  * Change history (issue 21), the one place a write names its change set. Migration 0018's
  * statement-level triggers record every row a transaction inserts, updates or deletes in the
- * tree-owned tables, under the change set named by the transaction-local setting
- * `anor.change_set`. The tree gate (modules/tree/tree.gate.ts) opens one for every write of every
- * service, so a new write route records its changes without a line of its own; an import, a tree's
- * creation and an undo open their own. A write that opened none is still recorded, under an
- * automatic change set without a user (nothing is lost; history.test.ts proves that no route
- * leaves one).
+ * tree-owned tables under the change set named by transaction-local settings (`anor.change_set`,
+ * its tree, user and kind); the first recorded rows make the change set's own row, so a write that
+ * changed nothing leaves none. The tree gate (modules/tree/tree.gate.ts) opens one for every write
+ * of every service, so a new write route records its changes without a line of its own; a tree's
+ * creation and rename, an import and an undo open their own. A write that opened none is still
+ * recorded, under an automatic change set without a user (nothing is lost); the generated test
+ * history.generated.test.ts proves that no write route leaves one.
  */
 export type ChangeSetKind =
   | 'create'
@@ -23,10 +24,10 @@ export type ChangeSetKind =
   | 'undo'
   | 'automatic';
 
-/** Kinds the service names itself; every other write is named by what it did when it closes. */
+/** Kinds the service names itself; `edit`: named by what the change set did (delete, create, relate, unrelate, update). */
 type OpenKind = Exclude<ChangeSetKind, 'automatic'> | 'edit';
 
-/** The tables of objects (the rest are links between objects, or parts of a person). */
+/** The tables of objects (the rest are links between objects, or parts of an object). */
 export const objectTables = [
   'person',
   'location',
@@ -38,63 +39,49 @@ export const objectTables = [
   'media_object',
 ] as const;
 
-/** The tables of links between objects. */
-export const linkTables = [
-  'parent_child',
-  'partner',
-  'sibling_link',
-  'event_participant',
-  'citation_link',
-  'note_link',
-  'media_link',
-] as const;
-
-const objectList = sql.raw(`array[${objectTables.map((name) => `'${name}'`).join(', ')}]`);
-const linkList = sql.raw(`array[${linkTables.map((name) => `'${name}'`).join(', ')}]`);
+let recording = true;
 
 /**
- * Opens the change set of this transaction's writes to `treeId` by `userId` and names it in the
- * transaction-local setting the triggers read. Call it inside the transaction, after the tree's
- * lock (tree.gate.ts), so that change sets of one tree are numbered in the order they commit.
+ * Only for the bench's baseline (bench/history.ts, which also disables the history triggers): writes
+ * open no change set, as before issue 21. The app never turns it off.
  */
-export async function openChangeSet(tx: Db, treeId: string, userId: string | null, kind: OpenKind = 'edit') {
-  const [row] = await queryRows<{ id: string | number }>(
-    tx,
-    sql`
-      with made as (
-        insert into history_change_set (tree_id, id, user_id, kind)
-        values (${treeId}, nextval('history_change_set_id_seq'), ${userId}, ${kind})
-        returning id
-      )
-      select id, set_config('anor.change_set', id::text, true) as named from made`,
-  );
-  return Number(row?.id);
+export function setRecordingForBench(on: boolean): void {
+  recording = on;
 }
 
+const settings = (id: SqlValue, treeId: string, userId: string | null, kind: OpenKind) =>
+  sql`set_config('anor.change_set', ${id}::text, true), set_config('anor.change_tree', ${treeId}, true),
+    set_config('anor.change_user', ${userId ?? ''}, true), set_config('anor.change_kind', ${kind === 'edit' ? '' : kind}, true),
+    set_config('anor.change_did', '', true)`;
+type SqlValue = ReturnType<typeof sql>;
+
 /**
- * Closes a change set: forgets it when it changed nothing (a save of unchanged values), and names
- * one opened as `edit` by what it did (a deleted object: delete; a new object: create; a new link:
- * relate; a removed link: unrelate; else update). Named kinds are kept as they are.
+ * Opens the change set of this transaction's writes to `treeId` by `userId`: numbers it and names it
+ * in the settings the triggers read. With `lock`, in the same statement, locks the tree's row (the
+ * tree gate's lock, so that the change sets of one tree are numbered in the order they commit).
+ * Answers its id (0 when the bench turned recording off).
  */
-export async function closeChangeSet(tx: Db, treeId: string, changeSetId: number): Promise<void> {
-  await tx.execute(sql`
-    with did as (
-      select count(*) as n,
-        coalesce(bool_or(op = 'D' and tbl = any(${objectList})), false) as deleted,
-        coalesce(bool_or(op = 'I' and tbl = any(${objectList})), false) as created,
-        coalesce(bool_or(op = 'I' and tbl = any(${linkList})), false) as related,
-        coalesce(bool_or(op = 'D' and tbl = any(${linkList})), false) as unrelated
-      from history_change where tree_id = ${treeId} and change_set_id = ${changeSetId}
-    ), forgotten as (
-      delete from history_change_set s using did
-      where s.tree_id = ${treeId} and s.id = ${changeSetId} and did.n = 0
-      returning s.id
-    )
-    update history_change_set s set kind = case
-        when did.deleted then 'delete' when did.created then 'create' when did.related then 'relate'
-        when did.unrelated then 'unrelate' else 'update' end
-    from did
-    where s.tree_id = ${treeId} and s.id = ${changeSetId} and s.kind = 'edit' and did.n > 0`);
+export async function openChangeSet(
+  tx: Db,
+  treeId: string,
+  userId: string | null,
+  kind: OpenKind = 'edit',
+  lock = false,
+): Promise<number> {
+  if (!recording) {
+    if (lock) await tx.execute(sql`select id from tree where id = ${treeId} for update`);
+    return 0;
+  }
+  const [row] = await queryRows<{ id: string | number }>(
+    tx,
+    lock
+      ? sql`select s.id, ${settings(sql`s.id`, treeId, userId, kind)}
+          from (select id from tree where id = ${treeId} for update) locked,
+          lateral (select nextval('history_change_set_id_seq') as id) s`
+      : sql`select s.id, ${settings(sql`s.id`, treeId, userId, kind)}
+          from (select nextval('history_change_set_id_seq') as id) s`,
+  );
+  return Number(row?.id ?? 0);
 }
 
 /** Records nothing for the rest of this transaction (a backup's restore, which brings its own history). */
@@ -102,7 +89,7 @@ export async function recordNothing(tx: Db): Promise<void> {
   await tx.execute(sql`select set_config('anor.change_set', 'off', true)`);
 }
 
-/** Runs `work` in one transaction recorded as one change set of `kind` (a tree's creation, a rename, an import). */
+/** Runs `work` recorded as one change set of `kind` (a tree's creation, a rename) inside the caller's transaction. */
 export async function inChangeSet<T>(
   tx: Db,
   treeId: string,
@@ -110,19 +97,8 @@ export async function inChangeSet<T>(
   kind: OpenKind,
   work: () => Promise<T>,
 ): Promise<T> {
-  const id = await openChangeSet(tx, treeId, userId, kind);
-  const result = await work();
-  await closeChangeSet(tx, treeId, id);
-  return result;
-}
-
-/** After a restore: the next change set and change are numbered after the restored ones. */
-export async function continueHistorySequences(tx: Db): Promise<void> {
-  await tx.execute(sql`
-    select setval('history_change_set_id_seq', greatest(
-        (select coalesce(max(id), 0) from history_change_set), (select last_value from history_change_set_id_seq)) + 1, false),
-      setval('history_change_seq', greatest(
-        (select coalesce(max(seq), 0) from history_change), (select last_value from history_change_seq)) + 1, false)`);
+  await openChangeSet(tx, treeId, userId, kind);
+  return work();
 }
 
 /**
@@ -139,7 +115,7 @@ export function inOneChangeSet(
   return (work) =>
     inTransaction(async (tx) => {
       if (opened === null) opened = await openChangeSet(tx, treeId, userId, kind);
-      else await tx.execute(sql`select set_config('anor.change_set', ${String(opened)}, true)`);
+      else if (opened !== 0) await tx.execute(sql`select ${settings(sql`${opened}`, treeId, userId, kind)}`);
       return work(tx);
     });
 }
@@ -151,4 +127,13 @@ export async function currentChangeSet(tx: Db): Promise<number | null> {
     sql`select nullif(current_setting('anor.change_set', true), '') as id`,
   );
   return row?.id && row.id !== 'off' ? Number(row.id) : null;
+}
+
+/** After a restore: the next change set and change are numbered after the restored ones. */
+export async function continueHistorySequences(tx: Db): Promise<void> {
+  await tx.execute(sql`
+    select setval('history_change_set_id_seq', greatest(
+        (select coalesce(max(id), 0) from history_change_set), (select last_value from history_change_set_id_seq)) + 1, false),
+      setval('history_change_seq', greatest(
+        (select coalesce(max(seq), 0) from history_change), (select last_value from history_change_seq)) + 1, false)`);
 }

@@ -299,3 +299,12 @@ export async function markUndone(db: Db, treeId: string, changeSetId: number, un
 export async function setRootId(db: Db, treeId: string, rootId: string | null): Promise<void> {
   await db.execute(sql`update tree set root_id = ${rootId}, updated_at = now() where id = ${treeId}`);
 }
+
+/** Whether an object of one of the recorded tables is in the tree (`table` is the service's, never the caller's). */
+export async function exists(db: Db, treeId: string, table: string, id: string): Promise<boolean> {
+  const rows = await queryRows<{ found: number }>(
+    db,
+    sql`select 1 as found from ${sql.raw(`"${table}"`)} where tree_id = ${treeId} and id = ${id}`,
+  );
+  return rows.length > 0;
+}

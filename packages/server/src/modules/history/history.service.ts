@@ -2,6 +2,7 @@ import {
   type Change,
   type ChangeSet,
   type ChangeSetKind,
+  type ErrorCode,
   type HistoryAnswer,
   type HistoryQuery,
   type ObjectHistoryAnswer,
@@ -91,13 +92,17 @@ export function createHistoryService({ db }: { db: Db }) {
     async ofObject(
       treeId: string,
       viewer: Viewer,
-      objectId: string,
+      object: { id: string; table: string; notFound: ErrorCode },
       isPerson: boolean,
       before: number | undefined,
       limit: number,
     ): Promise<ObjectHistoryAnswer> {
       await readAsEditor(treeId, viewer);
-      const rows = await history.changesOfObject(db, treeId, objectId, isPerson, before, limit);
+      const rows = await history.changesOfObject(db, treeId, object.id, isPerson, before, limit);
+      // No history and not there: never an object of this tree (a deleted one keeps its history).
+      if (rows.length === 0 && before === undefined && !(await history.exists(db, treeId, object.table, object.id))) {
+        throw new AppError(object.notFound);
+      }
       const page = rows.slice(0, limit);
       const last = page.at(-1);
       return {
@@ -132,22 +137,24 @@ export function createHistoryService({ db }: { db: Db }) {
             });
           }
           const touched = await history.tablesOfSet(tx, treeId, changeSetId);
+          const treeBefore = touched.has('tree') ? await history.treeBefore(tx, treeId, changeSetId) : null;
+          // The root once undone: as it was before the change set, when it set it.
+          const root = treeBefore && 'root_id' in treeBefore ? (treeBefore.root_id ?? null) : tree.rootId;
           let rootGone = false;
-          if (touched.has('person') && tree.rootId) {
+          if (touched.has('person') && root) {
             const removed = await history.personsInsertedBy(tx, treeId, changeSetId);
-            if (removed.includes(tree.rootId)) {
+            if (removed.includes(root)) {
               // An import's root goes with it; any other root stays (the tree needs one to open on).
               if (target.kind !== 'import') throw new AppError('person.error.rootCannotBeDeleted');
               rootGone = true;
             }
           }
-          if (rootGone) await history.setRootId(tx, treeId, null);
           await history.applyInverse(tx, treeId, changeSetId, touched);
-          if (touched.has('tree')) {
-            const before = await history.treeBefore(tx, treeId, changeSetId);
-            if (before?.name !== undefined) await trees.renameTree(tx, treeId, before.name, treeNameKey(before.name));
-            if (before && 'root_id' in before) await history.setRootId(tx, treeId, before.root_id ?? null);
+          if (treeBefore?.name !== undefined) {
+            await trees.renameTree(tx, treeId, treeBefore.name, treeNameKey(treeBefore.name));
           }
+          if (rootGone) await history.setRootId(tx, treeId, null);
+          else if (root !== tree.rootId) await history.setRootId(tx, treeId, root);
           if ([...touched].some((name) => lineageTables.has(name))) await recomputeRootRelations(tx, treeId);
           const undoId = (await currentChangeSet(tx)) as number;
           await history.markUndone(tx, treeId, changeSetId, undoId);

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
-import { closeChangeSet, openChangeSet } from '../history/change-set.ts';
 import type { Viewer } from '../../http/session.ts';
+import { openChangeSet } from '../history/change-set.ts';
 import { assertAccess } from './tree.access.ts';
 import * as trees from './tree.repository.ts';
 
@@ -35,11 +35,9 @@ export function createTreeGate(db: Db) {
       return db.transaction(async (tx) => {
         const tree = await trees.findTreeAccess(tx, treeId);
         assertAccess(tree, viewer, 'edit');
-        await trees.lockTree(tx, treeId);
-        const changeSet = await openChangeSet(tx, treeId, viewer.user?.id ?? null, kind);
-        const result = await work(tx, tree);
-        await closeChangeSet(tx, treeId, changeSet);
-        return result;
+        // The tree's row locked and the write's change set opened, in one statement.
+        await openChangeSet(tx, treeId, viewer.user?.id ?? null, kind ?? 'edit', true);
+        return work(tx, tree);
       });
     },
 
