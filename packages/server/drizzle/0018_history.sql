@@ -114,7 +114,7 @@ BEGIN
     INSERT INTO "history_change" ("tree_id", "change_set_id", "tbl", "op", "node_id", "related_id", "new")
     SELECT (n.j->>'tree_id')::uuid, cs, TG_TABLE_NAME, 'I', (n.j->>node_col)::uuid, (n.j->>rel_col)::uuid,
       n.j - ARRAY['tree_id', 'created_at', 'updated_at', 'revision', 'root_relation', 'search_text', 'sort_key',
-        'name_key', 'title_key', 'date_from', 'date_to']
+        'name_key', 'title_key', 'date_from', 'date_to', 'match_keys']
     FROM (SELECT to_jsonb(r) AS j FROM new_rows r) n;
   ELSIF TG_OP = 'DELETE' THEN
     INSERT INTO "history_change" ("tree_id", "change_set_id", "tbl", "op", "node_id", "related_id", "old")

@@ -67,6 +67,7 @@ export const hiddenColumns: ReadonlySet<string> = new Set([
   'title_key',
   'date_from',
   'date_to',
+  'match_keys',
 ]);
 
 /** Columns that hold the id of another object (what undo of a new object checks later changes for). */
