@@ -89,45 +89,37 @@ export interface ScoredPairRow {
   gender_pts: number;
 }
 
-/** The points of one pair's evidence, as SQL over the columns of both sides (a.*, b.*, la.*, lb.*, pa.*, pb.*). */
+/**
+ * The points of one pair's evidence, as SQL over the features of both sides (`a`, `b`: rows of the
+ * `feat` CTE below: name, gender, years, places, parents and the parents' keys).
+ */
 const w = weights;
-const birthDiff = sql`abs(la.born - lb.born)`;
-const deathDiff = sql`abs(la.died - lb.died)`;
+const birthDiff = sql`abs(a.born - b.born)`;
+const deathDiff = sql`abs(a.died - b.died)`;
 const pointsSql = sql`
-  case when lower(concat_ws(' ', a.f_name, a.l_name)) = lower(concat_ws(' ', b.f_name, b.l_name))
-       then ${w.sameName}::int else ${w.nameVariant}::int end as name_pts,
-  case when la.born is null or lb.born is null then 0
+  case when a.name = b.name then ${w.sameName}::int else ${w.nameVariant}::int end as name_pts,
+  case when a.born is null or b.born is null then 0
        when ${birthDiff} = 0 then ${w.birthSame}::int when ${birthDiff} <= ${w.nearYears}::int then ${w.birthNear}::int
        when ${birthDiff} <= ${w.closeYears}::int then ${w.birthClose}::int else ${w.birthFar}::int end as birth_pts,
-  case when la.died is null or lb.died is null then 0
+  case when a.died is null or b.died is null then 0
        when ${deathDiff} = 0 then ${w.deathSame}::int when ${deathDiff} <= ${w.nearYears}::int then ${w.deathNear}::int
        when ${deathDiff} <= ${w.closeYears}::int then ${w.deathClose}::int else ${w.deathFar}::int end as death_pts,
-  case when la.birth_place is not null and la.birth_place = lb.birth_place then ${w.samePlace}::int else 0 end as birth_place_pts,
-  case when la.death_place is not null and la.death_place = lb.death_place then ${w.samePlace}::int else 0 end as death_place_pts,
-  coalesce(cardinality(array(select unnest(pa.parents) intersect select unnest(pb.parents))), 0) as shared_parents,
-  case when pa.father is null or pb.father is null or pa.father = pb.father then 0
-       when fa.match_keys && fb.match_keys then ${w.parentNamesMatch}::int else ${w.differentParent}::int end as father_pts,
-  case when pa.mother is null or pb.mother is null or pa.mother = pb.mother then 0
-       when ma.match_keys && mb.match_keys then ${w.parentNamesMatch}::int else ${w.differentParent}::int end as mother_pts,
+  case when a.birth_place is not null and a.birth_place = b.birth_place then ${w.samePlace}::int else 0 end as birth_place_pts,
+  case when a.death_place is not null and a.death_place = b.death_place then ${w.samePlace}::int else 0 end as death_place_pts,
+  (case when a.p1 is not null and (a.p1 = b.p1 or a.p1 = b.p2) then 1 else 0 end)
+    + (case when a.p2 is not null and a.p2 <> a.p1 and (a.p2 = b.p1 or a.p2 = b.p2) then 1 else 0 end) as shared_parents,
+  case when a.father is null or b.father is null or a.father = b.father then 0
+       when a.father_keys && b.father_keys then ${w.parentNamesMatch}::int else ${w.differentParent}::int end as father_pts,
+  case when a.mother is null or b.mother is null or a.mother = b.mother then 0
+       when a.mother_keys && b.mother_keys then ${w.parentNamesMatch}::int else ${w.differentParent}::int end as mother_pts,
   case when a.gender in ('male', 'female') and b.gender in ('male', 'female') and a.gender <> b.gender
        then ${w.differentGender}::int else 0 end as gender_pts`;
 
-/** Parents of these persons: the father and mother (by the parent's gender) and all parent ids. */
-function parentsQuery(treeId: string, only: ReturnType<typeof sql>) {
-  return sql`
-    select pc.child_id as id,
-      min(pc.parent_id::text) filter (where pp.gender = 'male') as father,
-      min(pc.parent_id::text) filter (where pp.gender = 'female') as mother,
-      array_agg(pc.parent_id) as parents
-    from ${parentChild} pc
-    join ${person} pp on pp.tree_id = pc.tree_id and pp.id = pc.parent_id
-    where pc.tree_id = ${treeId} and pc.child_id in (${only})
-    group by pc.child_id`;
-}
-
 /**
  * One page of the tree's likely duplicates, best first, and how many there are: pairs sharing a
- * name key (and a birth bucket), not marked "not a duplicate", scoring at least `minScore`.
+ * name key (and a birth bucket), not marked "not a duplicate", scoring at least `minScore`. Each
+ * keyed person's features (life, parents, the parents' keys) are gathered once, set-wise, so the
+ * pairs are scored by hash joins, not by look-ups per pair.
  */
 export async function findDuplicatePairs(
   db: Db,
@@ -145,16 +137,38 @@ export async function findDuplicatePairs(
     blocked as materialized (
       select * from keyed where key in (select key from keyed group by key having count(*) > 1)
     ),
-    life as materialized (${lifeQuery(treeId, sql`select id from blocked`)}),
+    ids as materialized (select distinct id from blocked),
+    life as materialized (${lifeQuery(treeId, sql`select id from ids`)}),
+    par as materialized (
+      select pc.child_id as id,
+        min(pc.parent_id::text) as p1, max(pc.parent_id::text) as p2,
+        min(pc.parent_id::text) filter (where pp.gender = 'male') as father,
+        min(pc.parent_id::text) filter (where pp.gender = 'female') as mother
+      from ${parentChild} pc
+      join ${person} pp on pp.tree_id = pc.tree_id and pp.id = pc.parent_id
+      where pc.tree_id = ${treeId} and pc.child_id in (select id from ids)
+      group by pc.child_id
+    ),
+    feat as materialized (
+      select p.id, p.gender, lower(concat_ws(' ', p.f_name, p.l_name)) as name,
+        l.born, l.died, l.birth_place, l.death_place,
+        par.p1, par.p2, par.father, par.mother, f.match_keys as father_keys, m.match_keys as mother_keys
+      from ids
+      join ${person} p on p.tree_id = ${treeId} and p.id = ids.id
+      left join life l on l.id = ids.id
+      left join par on par.id = ids.id
+      left join ${person} f on f.tree_id = ${treeId} and f.id = par.father::uuid
+      left join ${person} m on m.tree_id = ${treeId} and m.id = par.mother::uuid
+    ),
     bucketed as materialized (
-      select k.id, k.key, l.born is not null as known, g.bucket, g.first
+      select k.id, k.key, f.born is not null as known, g.bucket, g.first
       from blocked k
-      left join life l on l.id = k.id
+      join feat f on f.id = k.id
       cross join lateral (values
-        (coalesce(floor(l.born / 10.0)::int * 2, 0), true),
-        (floor((l.born + 5) / 10.0)::int * 2 + 1, false)
+        (coalesce(floor(f.born / 10.0)::int * 2, 0), true),
+        (floor((f.born + 5) / 10.0)::int * 2 + 1, false)
       ) as g(bucket, first)
-      where g.first or l.born is not null
+      where g.first or f.born is not null
     ),
     pairs as materialized (
       select a.id as x, b.id as y
@@ -172,20 +186,11 @@ export async function findDuplicatePairs(
         where nd.tree_id = ${treeId} and nd.person_a = pr.x and nd.person_b = pr.y
       )
     ),
-    parents as materialized (${parentsQuery(treeId, sql`select x from fresh union select y from fresh`)}),
     scored as (
       select f.x, f.y, ${pointsSql}
       from fresh f
-      join ${person} a on a.tree_id = ${treeId} and a.id = f.x
-      join ${person} b on b.tree_id = ${treeId} and b.id = f.y
-      left join life la on la.id = f.x
-      left join life lb on lb.id = f.y
-      left join parents pa on pa.id = f.x
-      left join parents pb on pb.id = f.y
-      left join ${person} fa on fa.tree_id = ${treeId} and fa.id = pa.father::uuid
-      left join ${person} fb on fb.tree_id = ${treeId} and fb.id = pb.father::uuid
-      left join ${person} ma on ma.tree_id = ${treeId} and ma.id = pa.mother::uuid
-      left join ${person} mb on mb.tree_id = ${treeId} and mb.id = pb.mother::uuid
+      join feat a on a.id = f.x
+      join feat b on b.id = f.y
     ),
     totalled as (
       select s.*,
