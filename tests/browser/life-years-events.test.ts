@@ -124,6 +124,21 @@ describe.skipIf(!browserAvailable())('life years where events and dialogs name p
     expect(await dialogLabel.textContent()).toBe('1801–1870 · Lysvik, Värmland');
   });
 
+  it("a marriage's partner suggestion shows the partner's years, and names her in full", async () => {
+    await shell.goto(`/app/${ids.tree}/person/${ids.anders}`);
+    await new PersonPage(page).waitUntilShown('Anders Berg');
+    const modal = new EventModal(page);
+    await page.getByTestId('person-add-event').click();
+    await modal.waitForPicker();
+    await modal.chooseType('marriage');
+    const suggestion = page.locator(`[data-testid="event-partner-suggestion-add"][data-person-id="${ids.karin}"]`);
+    await suggestion.getByTestId('event-partner-suggestion-label-details').waitFor();
+    expect(await suggestion.getByTestId('event-partner-suggestion-label-details').textContent()).toBe('f. 1832');
+    expect(await suggestion.getAttribute('aria-label')).toContain(
+      `${longFirst} ${longLast}, född 1832, Sunne, Värmland`,
+    );
+  });
+
   it('the events list names the persons with their years', async () => {
     await shell.goto(`/app/${ids.tree}/events`);
     const row = page.locator(`[data-testid="event-row"][data-event-id="${ids.residence}"]`);

@@ -3,7 +3,8 @@ import { Button, Group, Text } from '@mantine/core';
 import { IconHeartPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { usePersonName } from '../person/person-name.ts';
+import { PersonLabel } from '../../lib/person-label/PersonLabel.tsx';
+import { usePersonLabel } from '../../lib/person-label/person-label.ts';
 import { personQueries } from '../person/queries.ts';
 import type { ParticipantDraft } from './editor-state.ts';
 
@@ -24,7 +25,7 @@ export function PartnerSuggestion({
   onAdd: (partner: PersonSummary) => void;
 }) {
   const { t } = useTranslation();
-  const personName = usePersonName();
+  const label = usePersonLabel();
   const primaries = participants.filter((participant) => participant.role === 'primary');
   const [only] = primaries;
   const isOffered =
@@ -50,12 +51,12 @@ export function PartnerSuggestion({
           color="pink"
           size="compact-sm"
           leftSection={<IconHeartPlus aria-hidden size={16} />}
-          aria-label={t('eventEditor.participants.addPartner', { name: personName(partner) })}
+          aria-label={t('eventEditor.participants.addPartner', { name: label(partner).full })}
           onClick={() => onAdd(partner)}
           data-testid="event-partner-suggestion-add"
           data-person-id={partner.id}
         >
-          {personName(partner)}
+          <PersonLabel person={partner} testId="event-partner-suggestion-label" />
         </Button>
       ))}
     </Group>
