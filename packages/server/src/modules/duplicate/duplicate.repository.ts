@@ -9,7 +9,8 @@ import { weights } from './duplicate.scoring.ts';
  * The duplicate finder's SQL (issue 21). Candidates are only pairs that share a name key
  * (`person.match_keys`, see @anor/core personMatchKeys) and, when both birth years are known, a
  * ten-year bucket of one of two grids offset by five years (so that births up to four years apart
- * always meet in one of them); a person without a known birth meets everyone of their keys. Each
+ * always meet in one of them), and births more than five years apart are not paired (they could only
+ * lose points); a person without a known birth meets everyone of their keys. Each
  * pair is then scored in the same statement, set-based, with the points of duplicate.scoring.ts.
  */
 
@@ -161,7 +162,7 @@ export async function findDuplicatePairs(
       left join ${person} m on m.tree_id = ${treeId} and m.id = par.mother::uuid
     ),
     bucketed as materialized (
-      select k.id, k.key, f.born is not null as known, g.bucket, g.first
+      select k.id, k.key, f.born, f.born is not null as known, g.bucket, g.first
       from blocked k
       join feat f on f.id = k.id
       cross join lateral (values
@@ -173,7 +174,8 @@ export async function findDuplicatePairs(
     pairs as materialized (
       select a.id as x, b.id as y
       from bucketed a join bucketed b on b.key = a.key and b.bucket = a.bucket and b.known and a.id < b.id
-      where a.known
+      -- Births further apart than "close" only lose points: such pairs are never scored.
+      where a.known and abs(a.born - b.born) <= ${w.closeYears}::int
       union
       select least(a.id, b.id), greatest(a.id, b.id)
       from bucketed a join bucketed b on b.key = a.key and b.first and b.id <> a.id
