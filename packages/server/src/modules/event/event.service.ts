@@ -7,15 +7,15 @@ import {
   eventDateIsoRange,
   type eventInputSchema,
   eventRuleIssues,
-  oncePerPersonTypes,
   isAlternative,
+  oncePerPersonTypes,
   type PersonSummary,
   type possibleParticipantsQuerySchema,
   privacyRule,
   resolveEventDate,
   searchTerms,
-  uuidv7,
   takesTypeName,
+  uuidv7,
   withNormalisedRoles,
 } from '@anor/core';
 import type { z } from 'zod';
@@ -216,6 +216,7 @@ export function createEventService({ db, livingYears = privacyRule.livingYears }
     tx: Db,
     treeId: string,
     type: EventType,
+    subtype: string | null,
     participants: readonly events.ParticipantWrite[],
     exceptId: string | null,
   ) {
@@ -236,7 +237,6 @@ export function createEventService({ db, livingYears = privacyRule.livingYears }
     const personIds = prepared.flatMap((item) => item.participants.map((p) => p.personId));
     const found = await persons.existingIds(tx, treeId, personIds);
     const newPersons = prepared.flatMap((item) => item.newPersons);
-    subtype: string | null,
     for (const created of newPersons) found.add(created.id);
     prepared.forEach((item, index) => {
       const missing = item.participants.findIndex((p) => !found.has(p.personId));

@@ -204,6 +204,7 @@ function typedDateFields(value: EventDateValue) {
 /** The form as the API takes it (EventInput): trimmed, blanks as null, roles as keys where they name one. */
 export function inputOfDraft(draft: EventDraft): EventInput {
   const isOther = draft.type === 'other';
+  const hasOwnName = draft.type === 'other' || (draft.type === 'fact' && draft.subtype === '');
   const withDates = hasParticipantDates(draft.type);
   return {
     type: draft.type,
@@ -213,7 +214,6 @@ export function inputOfDraft(draft: EventDraft): EventInput {
     ...typedDateFields(draft.date),
     causeOfEvent: nullable(draft.causeOfEvent),
     description: draft.description.trim() === '' ? null : draft.description,
-  const hasOwnName = draft.type === 'other' || (draft.type === 'fact' && draft.subtype === '');
     ...(draft.location.kind === 'place'
       ? { locationId: draft.location.id, location: null }
       : { locationId: null, location: nullable(draft.location.text) }),
