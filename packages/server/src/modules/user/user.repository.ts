@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { account, subscription, tree, user } from '../../db/schema.ts';
 
@@ -64,7 +64,8 @@ export async function listTreeIdsOfOwner(db: Db, userId: string): Promise<string
   const rows = await db
     .select({ id: tree.id })
     .from(tree)
-    .where(eq(tree.ownerId, userId))
+    // Not a tree an import job is still writing (hidden until the job is done).
+    .where(and(eq(tree.ownerId, userId), isNull(tree.importJob)))
     .orderBy(tree.createdAt, tree.id);
   return rows.map((row) => row.id);
 }
