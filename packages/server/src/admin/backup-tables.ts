@@ -51,6 +51,13 @@ export const derivedTables: ReadonlySet<string> = new Set([
  */
 export const rewrittenAfterRestore: ReadonlySet<string> = new Set(['tree']);
 
+/**
+ * Tables triggers write on every change that a restore switches off: the change history (migration
+ * 0018; restore.ts sets `anor.change_set = off`, so the rows it writes are not recorded again). The
+ * backup holds the history as it was, and the restore moves its sequences past it.
+ */
+export const silencedOnRestore: ReadonlySet<string> = new Set(['history_change', 'history_change_set']);
+
 let cachedTables: TableInfo[] | null = null;
 
 /** Every table of the schema, each after the tables it refers to. */
