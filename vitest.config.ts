@@ -22,6 +22,9 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'packages/gedcom/test/**/*.test.ts'],
+          // A ceiling, not a wait: the tests that read every sample file take about a second alone
+          // and went past vitest's 5 s on a 2-core machine loaded by other work.
+          testTimeout: 30_000,
         },
       },
       {
