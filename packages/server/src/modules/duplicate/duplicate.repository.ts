@@ -127,9 +127,13 @@ export async function findDuplicatePairs(
   treeId: string,
   options: { minScore: number; limit: number; offset: number },
 ): Promise<ScoredPairRow[]> {
-  return queryRows<ScoredPairRow>(
-    db,
-    sql`
+  // The CTEs below are materialized and have no indexes: a nested loop over one of them (the
+  // planner's guess when it underestimates their rows) reads it whole for every pair. Hash joins only.
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_nestloop = off`);
+    return queryRows<ScoredPairRow>(
+      tx,
+      sql`
     with keyed as materialized (
       select p.id, k.key
       from ${person} p cross join lateral unnest(p.match_keys) as k(key)
@@ -212,7 +216,8 @@ export async function findDuplicatePairs(
     where f.score >= ${options.minScore}::int
     order by f.score desc, f.x, f.y
     limit ${options.limit}::int offset ${options.offset}::int`,
-  );
+    );
+  });
 }
 
 export interface DuplicatePersonRow {
