@@ -8,9 +8,9 @@
  * count into are written again as the backup has them.
  */
 import { sql } from 'drizzle-orm';
-import { continueHistorySequences, recordNothing } from '../modules/history/change-set.ts';
 import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/rows.ts';
+import { continueHistorySequences, recordNothing } from '../modules/history/change-set.ts';
 import { AdminError } from './admin.ts';
 import { BATCH, currentMigration, databaseError, describeError } from './backup.ts';
 import { asFileError, type BackupHeader, parseLine, readBackupHeader, readLines } from './backup-file.ts';

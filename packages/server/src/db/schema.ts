@@ -156,9 +156,7 @@ export const tree = pgTable(
   (table) => [
     uniqueIndex('tree_owner_name_key_idx').on(table.ownerId, table.nameKey),
     uniqueIndex('tree_share_token_idx').on(table.shareToken),
-    index('tree_import_job_idx')
-      .on(table.importJob)
-      .where(sql`${table.importJob} is not null`),
+    index('tree_import_job_idx').on(table.importJob).where(sql`${table.importJob} is not null`),
   ],
 );
 
@@ -818,9 +816,7 @@ export const historyChange = pgTable(
   {
     treeId: uuid('tree_id').notNull(),
     changeSetId: bigint('change_set_id', { mode: 'number' }).notNull(),
-    seq: bigint('seq', { mode: 'number' })
-      .notNull()
-      .default(sql`nextval('history_change_seq')`),
+    seq: bigint('seq', { mode: 'number' }).notNull().default(sql`nextval('history_change_seq')`),
     tbl: text('tbl').notNull(),
     op: text('op').notNull(),
     nodeId: uuid('node_id').notNull(),

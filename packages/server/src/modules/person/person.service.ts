@@ -241,9 +241,9 @@ export function createPersonService({ db, livingYears = privacyRule.livingYears 
     const conflict = async () => new AppError('person.error.conflict', { current: await loadPerson(tx, tree, id) });
     if (basedOn !== undefined && basedOn !== current.revision) throw await conflict();
     // A field the request left out (undefined) keeps its stored value.
-    const changes = Object.fromEntries(
-      Object.entries(values).filter(([, value]) => value !== undefined),
-    ) as Partial<Omit<PersonValues, 'names'>>;
+    const changes = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Partial<
+      Omit<PersonValues, 'names'>
+    >;
     const keys = Object.keys(changes) as (keyof Omit<PersonValues, 'names'>)[];
     if (keys.every((key) => changes[key] === current[key])) return;
     const written = await persons.updatePerson(tx, tree.id, id, current.revision, {
