@@ -214,6 +214,12 @@ async function buildVariedDatabase() {
     nodeId: birth.event.id,
   });
   await post('note', { note: { title: 'Långt', text: longText }, connectedNodeIds: [erik.id, birth.event.id] });
+  // Two persons the owner said are not one (the duplicate finder's memory).
+  const notOne = await owner.client.post(`${api}/duplicate/not-duplicate`, {
+    personId: erik.id,
+    otherPersonId: karin.id,
+  });
+  expect(notOne.status).toBe(200);
   const share = await owner.client.put<ShareState>(`${api}/share`, { enabled: true });
   expect(share.status).toBe(200);
   // A visitor's request fills the privacy cache (person_public) and the tree's privacy columns.

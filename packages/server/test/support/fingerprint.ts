@@ -35,12 +35,22 @@ const tables = [
   'contact_message',
   'tree',
   ...treeContentTables,
+  'person_name',
+  'person_not_duplicate',
+  'history_change_set',
+  'history_change',
 ];
+
+/**
+ * What of a table's row counts: the person's match keys are a cache of its names that the
+ * duplicate finder's read fills in for persons that lack them (as person_public is refreshed).
+ */
+const rowText = (table: string) => (table === 'person' ? `(to_jsonb(x) - 'match_keys')::text` : 'x::text');
 
 /** A fingerprint of every table's rows, computed in one statement by the database. */
 export async function databaseFingerprint(t: TestApp): Promise<string> {
   const fingerprint = (table: string) =>
-    `(select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) from "${table}" x)`;
+    `(select md5(coalesce(string_agg(${rowText(table)}, '|' order by ${rowText(table)}), '')) from "${table}" x)`;
   const rows = await queryRows<{ fingerprint: string }>(
     t.database.db,
     sql.raw(`select ${tables.map(fingerprint).join(" || ',' || ")} as fingerprint`),
