@@ -27,8 +27,8 @@ type Texts = (typeof ruleTexts)[Language]['dates'];
 export const firstSqlDay = toDayNumber(-4712, 1, 1);
 export const lastSqlDay = toDayNumber(9999, 12, 31);
 
-/** The Gregorian and Julian months' dictionary keys (as `monthKeys` of format.ts, which imports this file). */
-const monthKeys = [
+/** Dictionary keys of the months, January first (`dates.months.*`, `dates.monthsWithDay.*`); Julian ones too. */
+export const monthKeys = [
   'january',
   'february',
   'march',

@@ -1,7 +1,7 @@
 import { fillPlaceholders } from '../i18n/placeholders.ts';
 import { ruleTexts } from '../i18n/rule-texts.ts';
 import type { Language } from '../schemas/common.ts';
-import { formatDateText } from './date-text.ts';
+import { formatDateText, monthKeys } from './date-text.ts';
 import { type DateType, type EventDateInput, isDateRange, openPeriodOf, resolveEventDate } from './event-date.ts';
 import { formatYear, parsePartialDate } from './partial-date.ts';
 
@@ -9,22 +9,6 @@ import { formatYear, parsePartialDate } from './partial-date.ts';
 function dateTexts(language: Language) {
   return ruleTexts[language].dates;
 }
-
-/** Dictionary keys of the months, January first (`dates.months.*`, `dates.monthsWithDay.*`). */
-export const monthKeys = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-] as const;
 
 /**
  * A partial date as it is read in the language: "1850", "March 1850", "12 March 1850"; Swedish
