@@ -79,7 +79,9 @@ export async function spoolBody(
       payload.resume();
     });
   } catch (error) {
-    out.destroy();
+    // The file is opened asynchronously: wait until the stream has closed it, or a refusal that
+    // came before the open would remove nothing and the open would then leave an empty file.
+    if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()).destroy());
     await removeSpooled(file);
     throw error;
   }
