@@ -92,4 +92,13 @@ describe('ids', () => {
     expect(first < second).toBe(true);
     expect(new Set(Array.from({ length: 1000 }, () => uuidv7())).size).toBe(1000);
   });
+
+  it('follow the order they were made in, within a millisecond and when the clock steps back', () => {
+    const sameMillisecond = Array.from({ length: 10_000 }, () => uuidv7(1_800_000_000_000));
+    const steppedBack = Array.from({ length: 10 }, () => uuidv7(1_700_000_000_000));
+    const made = [...sameMillisecond, ...steppedBack];
+    expect(new Set(made).size).toBe(made.length);
+    expect([...made].sort()).toEqual(made);
+    for (const id of made) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
 });
