@@ -122,22 +122,24 @@ BEGIN
       o.j - 'tree_id'
     FROM (SELECT to_jsonb(r) AS j FROM old_rows r) o;
   ELSE
-    -- EXECUTE, so the join of the old and new rows is planned for this statement's row count: a
-    -- cached plan made for a one-row save is a nested loop, which on a statement updating 20,000
-    -- rows (the root relations after an import) took minutes instead of a second.
-    EXECUTE $q$
+    -- Old and new rows paired by grouping on the row's key, which is hashed or sorted whatever plan
+    -- PL/pgSQL caches: a join of the two was cached as a nested loop from one-row saves, which took
+    -- minutes on a statement updating 20,000 rows (the root relations after an import), and planning
+    -- the join anew for each statement (EXECUTE) cost a one-row save 0.6 ms instead of 0.1 ms.
     INSERT INTO "history_change" ("tree_id", "change_set_id", "tbl", "op", "node_id", "related_id", "old", "new")
-    SELECT (n.j->>'tree_id')::uuid, $1, $2, 'U', (n.j->>$3)::uuid, (n.j->>$4)::uuid, d.before, d.after
-    FROM (SELECT to_jsonb(r) AS j FROM old_rows r) o
-    JOIN (SELECT to_jsonb(r) AS j FROM new_rows r) n
-      ON n.j->>'tree_id' = o.j->>'tree_id' AND n.j->>$3 = o.j->>$3
-      AND (n.j->>$4) IS NOT DISTINCT FROM (o.j->>$4)
+    SELECT (g.n->>'tree_id')::uuid, cs, TG_TABLE_NAME, 'U', (g.n->>node_col)::uuid, (g.n->>rel_col)::uuid,
+      d.before, d.after
+    FROM (
+      SELECT (array_agg(u.j) FILTER (WHERE u.side = 0))[1] AS o, (array_agg(u.j) FILTER (WHERE u.side = 1))[1] AS n
+      FROM (SELECT 0 AS side, to_jsonb(r) AS j FROM old_rows r UNION ALL SELECT 1, to_jsonb(r) FROM new_rows r) u
+      GROUP BY u.j->>'tree_id', u.j->>node_col, u.j->>rel_col
+    ) g
     CROSS JOIN LATERAL (
-      SELECT jsonb_object_agg(k, o.j->k) AS before, jsonb_object_agg(k, n.j->k) AS after
-      FROM jsonb_object_keys(n.j) k
-      WHERE n.j->k IS DISTINCT FROM o.j->k AND k NOT IN ('updated_at', 'revision', 'root_relation')
+      SELECT jsonb_object_agg(k, g.o->k) AS before, jsonb_object_agg(k, g.n->k) AS after
+      FROM jsonb_object_keys(g.n) k
+      WHERE g.n->k IS DISTINCT FROM g.o->k AND k NOT IN ('updated_at', 'revision', 'root_relation')
     ) d
-    WHERE d.after IS NOT NULL$q$ USING cs, TG_TABLE_NAME::text, node_col, rel_col;
+    WHERE g.o IS NOT NULL AND d.after IS NOT NULL;
   END IF;
   GET DIAGNOSTICS written = ROW_COUNT;
   IF written > 0 THEN
