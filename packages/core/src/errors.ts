@@ -167,6 +167,11 @@ export const errorCatalogue = {
   'history.error.notFound': 404,
   /** A later change set touched what this one changed: undo that first (details: the later change set). */
   'history.error.dependentChange': 409,
+  // Merging places, source records and repositories (issue 21)
+  /** The same place, record or repository named twice. */
+  'nodeMerge.error.same': 400,
+  /** A place merged into one that lies within it (its children would lie within themselves). */
+  'nodeMerge.error.intoDescendant': 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof errorCatalogue;
