@@ -62,7 +62,13 @@ export type RepositoryMergeBody = z.input<typeof repositoryMergeBodySchema>;
 export const mergeItemKinds = ['event', 'place', 'citation', 'record', 'note', 'media', 'source', 'gedcom'] as const;
 export type MergeItemKind = (typeof mergeItemKinds)[number];
 
-export const mergeItemSchema = z.object({ id: z.string(), label: z.string() });
+/** An item: its label (an event's is its type name, or its type's key with `eventType`), an event's start date. */
+export const mergeItemSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  eventType: z.string().optional(),
+  date: z.string().nullable().optional(),
+});
 export type MergeItem = z.infer<typeof mergeItemSchema>;
 
 /** A kind of item with how many there are and the first of them (at most 50). */

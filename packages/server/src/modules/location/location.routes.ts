@@ -23,6 +23,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { treeIdParam, treeParams } from '../../http/params.ts';
 import { currentViewer } from '../../http/session.ts';
+import { registerLocationMergeRoutes } from './location.merge.routes.ts';
 
 const locationParams = z.strictObject({ treeId: treeIdParam, id: locationIdSchema });
 const tags = ['location'];
@@ -32,6 +33,7 @@ export function registerLocationRoutes(app: FastifyInstance, ctx: AppContext) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { locations } = ctx;
   const viewer = (request: FastifyRequest) => currentViewer(ctx.auth, request);
+  registerLocationMergeRoutes(app, ctx);
 
   routes.get(
     '/api/:treeId/location',
