@@ -33,6 +33,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { treeIdParam, treeParams } from '../../http/params.ts';
 import { currentViewer } from '../../http/session.ts';
+import { registerSourceMergeRoutes } from './source.merge.routes.ts';
 
 const repositoryParams = z.strictObject({ treeId: treeIdParam, id: repositoryIdSchema });
 const recordParams = z.strictObject({ treeId: treeIdParam, id: recordIdSchema });
@@ -44,6 +45,7 @@ export function registerSourceRoutes(app: FastifyInstance, ctx: AppContext) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { sources } = ctx;
   const viewer = (request: FastifyRequest) => currentViewer(ctx.auth, request);
+  registerSourceMergeRoutes(app, ctx);
   const deleted = { 200: deletedAnswerSchema };
 
   // ---- Repositories ----
