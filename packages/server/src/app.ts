@@ -33,6 +33,7 @@ import { sweepGedcomSpool } from './modules/gedcom/gedcom.job.ts';
 import { registerGedcomRoutes } from './modules/gedcom/gedcom.routes.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { createHealthService } from './modules/health/health.service.ts';
+import { registerChangeSetHeader } from './modules/history/change-set-header.ts';
 import { registerHistoryRoutes } from './modules/history/history.routes.ts';
 import { registerJobRoutes } from './modules/job/job.routes.ts';
 import { registerLocationRoutes } from './modules/location/location.routes.ts';
@@ -89,6 +90,7 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
   registerErrorHandling(app);
   registerSecurityHeaders(app, headers);
   registerBodyLimits(app);
+  registerChangeSetHeader(app);
 
   // Forms (the session library's sign-out form) are read as flat string fields.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {

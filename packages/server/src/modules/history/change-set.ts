@@ -129,6 +129,16 @@ export async function currentChangeSet(tx: Db): Promise<number | null> {
   return row?.id && row.id !== 'off' ? Number(row.id) : null;
 }
 
+/** The change set this transaction recorded rows under (null: it changed nothing, or recorded nothing). */
+export async function recordedChangeSet(tx: Db): Promise<number | null> {
+  const [row] = await queryRows<{ id: string | null }>(
+    tx,
+    sql`select case when nullif(current_setting('anor.change_did', true), '') is not null
+      then nullif(current_setting('anor.change_set', true), '') end as id`,
+  );
+  return row?.id && row.id !== 'off' ? Number(row.id) : null;
+}
+
 /** After a restore: the next change set and change are numbered after the restored ones. */
 export async function continueHistorySequences(tx: Db): Promise<void> {
   await tx.execute(sql`

@@ -1,7 +1,8 @@
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Viewer } from '../../http/session.ts';
-import { openChangeSet } from '../history/change-set.ts';
+import { openChangeSet, recordedChangeSet } from '../history/change-set.ts';
+import { noteChangeSet, wantsChangeSet } from '../history/change-set-header.ts';
 import { assertAccess } from './tree.access.ts';
 import * as trees from './tree.repository.ts';
 
@@ -32,13 +33,22 @@ export function createTreeGate(db: Db) {
       work: (tx: Db, tree: trees.TreeAccessRow) => Promise<T>,
       kind?: 'undo' | 'merge',
     ) {
-      return db.transaction(async (tx) => {
-        const tree = await trees.findTreeAccess(tx, treeId);
-        assertAccess(tree, viewer, 'edit');
-        // The tree's row locked and the write's change set opened, in one statement.
-        await openChangeSet(tx, treeId, viewer.user?.id ?? null, kind ?? 'edit', true);
-        return work(tx, tree);
-      });
+      let recorded: number | null = null;
+      return db
+        .transaction(async (tx) => {
+          const tree = await trees.findTreeAccess(tx, treeId);
+          assertAccess(tree, viewer, 'edit');
+          // The tree's row locked and the write's change set opened, in one statement.
+          await openChangeSet(tx, treeId, viewer.user?.id ?? null, kind ?? 'edit', true);
+          const result = await work(tx, tree);
+          // For the answer's Anor-Change-Set header (history/change-set-header.ts), when a request asks.
+          if (wantsChangeSet()) recorded = await recordedChangeSet(tx);
+          return result;
+        })
+        .then((result) => {
+          if (recorded !== null) noteChangeSet(recorded);
+          return result;
+        });
     },
 
     /** The tree with its counts, read under the write lock, for the limit checks. */
