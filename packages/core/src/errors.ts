@@ -172,6 +172,13 @@ export const errorCatalogue = {
   'nodeMerge.error.same': 400,
   /** A place merged into one that lies within it (its children would lie within themselves). */
   'nodeMerge.error.intoDescendant': 409,
+  // Merging persons (issue 21)
+  /** The same person named twice. */
+  'personMerge.error.same': 400,
+  /** Together the two would have more than two parents: merge the parents first. */
+  'personMerge.error.tooManyParents': 409,
+  /** One is the other's ancestor: merged, the person would be their own ancestor. */
+  'personMerge.error.related': 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

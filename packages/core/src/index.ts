@@ -19,6 +19,7 @@ export * from './schemas/history.ts';
 export * from './schemas/job.ts';
 export * from './schemas/location.ts';
 export * from './schemas/node-merge.ts';
+export * from './schemas/person-merge.ts';
 export * from './schemas/note.ts';
 export * from './schemas/overview.ts';
 export * from './schemas/person.ts';

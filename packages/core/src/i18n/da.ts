@@ -707,6 +707,65 @@ export const da = {
       repositoryNotFound: 'Arkivet blev ikke fundet.',
     },
   },
+  personMerge: {
+    error: {
+      same: 'En person kan ikke lægges sammen med sig selv.',
+      tooManyParents:
+        'Tilsammen ville de to have mere end to forældre. Læg først de forældre sammen, der er samme person.',
+      related: 'Den ene er den andens ane, så de kan ikke være samme person.',
+    },
+    problem: {
+      tooManyParents:
+        'Tilsammen har de mere end to forældre. Læg først disse forældre sammen, hvis to af dem er samme person:',
+      related: 'Den ene er den andens ane eller efterkommer:',
+      linkBetween:
+        'De to er knyttet til hinanden som partnere eller søskende. Den forbindelse kan ikke beholdes og fjernes:',
+      alternativeEvent:
+        'Disse begivenheder er forskellige og kan ikke lægges sammen. De beholdes som alternative fødsler eller dødsfald:',
+      sharedEvent:
+        'Begge deltager i disse begivenheder. Den sammenlagte person deltager én gang, med den beholdte persons rolle:',
+      gedcomJoined: 'Begge har linjer gemt fra en GEDCOM-import. Den anden persons linjer føjes til den beholdtes.',
+    },
+    action: 'Læg sammen med…',
+    fromDuplicates: 'Læg sammen',
+    pick: 'Vælg den person, der skal lægges sammen med denne',
+    title: 'Læg to personer sammen',
+    kept: 'Beholdes',
+    merged: 'Lægges sammen med den og slettes',
+    swap: 'Behold den anden i stedet',
+    fieldsTitle: 'Vælg hvilken værdi der beholdes',
+    noDifferences: 'Felterne er ens hos begge.',
+    namesTitle: 'Navne',
+    eventsTitle: 'Begivenheder',
+    relativesTitle: 'Slægtninge',
+    attachmentsTitle: 'Kilder, noter og medier',
+    problemsTitle: 'Det, der ikke kan lægges sammen',
+    noProblems: 'Alt kan lægges sammen.',
+    nothing: 'Ingen.',
+    empty: '(tomt)',
+    loading: 'Læser begge personer…',
+    confirm: 'Læg sammen',
+    done: '{{name}} blev lagt sammen med denne person.',
+    refused: 'Sammenlægningen kan ikke gøres endnu:',
+    side: { kept: 'beholdes', other: 'anden', both: 'begge' },
+    outcome: {
+      kept: 'beholdes',
+      moved: 'flyttes hertil',
+      joined: 'lægges sammen til én',
+      alternative: 'bliver et alternativ',
+      added: 'bliver et andet navn',
+    },
+    field: {
+      name: 'Navn',
+      gender: 'Køn',
+      occupation: 'Erhverv',
+      description: 'Beskrivelse',
+      birth: 'Fødsel der gælder',
+      death: 'Død der gælder',
+    },
+    relation: { parent: 'Forælder', partner: 'Partner', child: 'Barn', sibling: 'Søskende' },
+    attachment: { source: 'Kilde', note: 'Note', media: 'Medieobjekt', gedcom: 'Gemte GEDCOM-linjer' },
+  },
   nodeMerge: {
     error: {
       same: 'Et sted, en kilde eller et arkiv kan ikke slås sammen med sig selv.',

@@ -712,6 +712,66 @@ export const fi = {
       repositoryNotFound: 'Arkistoa ei löytynyt.',
     },
   },
+  personMerge: {
+    error: {
+      same: 'Henkilöä ei voi yhdistää itseensä.',
+      tooManyParents:
+        'Yhdessä heillä olisi enemmän kuin kaksi vanhempaa. Yhdistä ensin vanhemmat, jotka ovat sama henkilö.',
+      related: 'Toinen on toisen esivanhempi, joten he eivät voi olla sama henkilö.',
+    },
+    problem: {
+      tooManyParents:
+        'Yhdessä heillä on enemmän kuin kaksi vanhempaa. Yhdistä ensin nämä vanhemmat, jos kaksi heistä on sama henkilö:',
+      related: 'Toinen on toisen esivanhempi tai jälkeläinen:',
+      linkBetween:
+        'He ovat yhteydessä toisiinsa puolisoina tai sisaruksina. Tätä yhteyttä ei voi säilyttää, ja se poistetaan:',
+      alternativeEvent:
+        'Nämä tapahtumat eroavat eikä niitä voi yhdistää. Ne säilytetään vaihtoehtoisina syntyminä tai kuolemina:',
+      sharedEvent:
+        'Molemmat osallistuvat näihin tapahtumiin. Yhdistetty henkilö osallistuu kerran, säilytettävän henkilön roolissa:',
+      gedcomJoined:
+        'Molemmilla on GEDCOM-tuonnista säilytettyjä rivejä. Toisen henkilön rivit lisätään säilytettävän riveihin.',
+    },
+    action: 'Yhdistä henkilöön…',
+    fromDuplicates: 'Yhdistä',
+    pick: 'Valitse henkilö, joka yhdistetään tähän',
+    title: 'Yhdistä kaksi henkilöä',
+    kept: 'Säilytetään',
+    merged: 'Yhdistetään siihen ja poistetaan',
+    swap: 'Säilytä toinen',
+    fieldsTitle: 'Valitse, mikä arvo säilytetään',
+    noDifferences: 'Kentät ovat molemmilla samat.',
+    namesTitle: 'Nimet',
+    eventsTitle: 'Tapahtumat',
+    relativesTitle: 'Sukulaiset',
+    attachmentsTitle: 'Lähteet, muistiinpanot ja mediat',
+    problemsTitle: 'Mitä ei voi yhdistää',
+    noProblems: 'Kaiken voi yhdistää.',
+    nothing: 'Ei mitään.',
+    empty: '(tyhjä)',
+    loading: 'Luetaan molempia henkilöitä…',
+    confirm: 'Yhdistä',
+    done: '{{name}} yhdistettiin tähän henkilöön.',
+    refused: 'Yhdistämistä ei voi vielä tehdä:',
+    side: { kept: 'säilytettävä', other: 'toinen', both: 'molemmat' },
+    outcome: {
+      kept: 'säilyy',
+      moved: 'siirtyy tänne',
+      joined: 'yhdistetään yhdeksi',
+      alternative: 'muuttuu vaihtoehdoksi',
+      added: 'muuttuu muuksi nimeksi',
+    },
+    field: {
+      name: 'Nimi',
+      gender: 'Sukupuoli',
+      occupation: 'Ammatti',
+      description: 'Kuvaus',
+      birth: 'Voimassa oleva syntymä',
+      death: 'Voimassa oleva kuolema',
+    },
+    relation: { parent: 'Vanhempi', partner: 'Puoliso', child: 'Lapsi', sibling: 'Sisarus' },
+    attachment: { source: 'Lähde', note: 'Muistiinpano', media: 'Mediaobjekti', gedcom: 'Säilytetyt GEDCOM-rivit' },
+  },
   nodeMerge: {
     error: {
       same: 'Paikkaa, lähdettä tai arkistoa ei voi yhdistää itseensä.',

@@ -706,6 +706,66 @@ export const no = {
       repositoryNotFound: 'Arkivet ble ikke funnet.',
     },
   },
+  personMerge: {
+    error: {
+      same: 'En person kan ikke slås sammen med seg selv.',
+      tooManyParents:
+        'Til sammen ville de to ha flere enn to foreldre. Slå først sammen de foreldrene som er samme person.',
+      related: 'Den ene er den andres ane, så de kan ikke være samme person.',
+    },
+    problem: {
+      tooManyParents:
+        'Til sammen har de flere enn to foreldre. Slå først sammen disse foreldrene hvis to av dem er samme person:',
+      related: 'Den ene er den andres ane eller etterkommer:',
+      linkBetween:
+        'De to er knyttet til hverandre som partnere eller søsken. Den koblingen kan ikke beholdes og fjernes:',
+      alternativeEvent:
+        'Disse hendelsene er ulike og kan ikke slås sammen. De beholdes som alternative fødsler eller dødsfall:',
+      sharedEvent:
+        'Begge deltar i disse hendelsene. Den sammenslåtte personen deltar én gang, med den beholdte personens rolle:',
+      gedcomJoined:
+        'Begge har linjer lagret fra en GEDCOM-import. Den andre personens linjer legges til den beholdtes.',
+    },
+    action: 'Slå sammen med…',
+    fromDuplicates: 'Slå sammen',
+    pick: 'Velg personen som skal slås sammen med denne',
+    title: 'Slå sammen to personer',
+    kept: 'Beholdes',
+    merged: 'Slås sammen med den og slettes',
+    swap: 'Behold den andre i stedet',
+    fieldsTitle: 'Velg hvilken verdi som beholdes',
+    noDifferences: 'Feltene er like hos begge.',
+    namesTitle: 'Navn',
+    eventsTitle: 'Hendelser',
+    relativesTitle: 'Slektninger',
+    attachmentsTitle: 'Kilder, notater og medier',
+    problemsTitle: 'Det som ikke kan slås sammen',
+    noProblems: 'Alt kan slås sammen.',
+    nothing: 'Ingen.',
+    empty: '(tomt)',
+    loading: 'Leser begge personene…',
+    confirm: 'Slå sammen',
+    done: '{{name}} ble slått sammen med denne personen.',
+    refused: 'Sammenslåingen kan ikke gjøres ennå:',
+    side: { kept: 'beholdes', other: 'andre', both: 'begge' },
+    outcome: {
+      kept: 'beholdes',
+      moved: 'flyttes hit',
+      joined: 'slås sammen til én',
+      alternative: 'blir et alternativ',
+      added: 'blir et annet navn',
+    },
+    field: {
+      name: 'Navn',
+      gender: 'Kjønn',
+      occupation: 'Yrke',
+      description: 'Beskrivelse',
+      birth: 'Fødsel som gjelder',
+      death: 'Død som gjelder',
+    },
+    relation: { parent: 'Forelder', partner: 'Partner', child: 'Barn', sibling: 'Søsken' },
+    attachment: { source: 'Kilde', note: 'Notat', media: 'Medieobjekt', gedcom: 'Lagrede GEDCOM-linjer' },
+  },
   nodeMerge: {
     error: {
       same: 'Et sted, en kilde eller et arkiv kan ikke slås sammen med seg selv.',

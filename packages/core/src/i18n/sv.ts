@@ -708,6 +708,65 @@ export const sv = {
       repositoryNotFound: 'Arkivet hittades inte.',
     },
   },
+  personMerge: {
+    error: {
+      same: 'En person kan inte slås ihop med sig själv.',
+      tooManyParents:
+        'Tillsammans skulle de två ha fler än två föräldrar. Slå först ihop de föräldrar som är samma person.',
+      related: 'Den ena är den andras ana, så de kan inte vara samma person.',
+    },
+    problem: {
+      tooManyParents:
+        'Tillsammans har de fler än två föräldrar. Slå först ihop de här föräldrarna om två av dem är samma person:',
+      related: 'Den ena är den andras ana eller ättling:',
+      linkBetween:
+        'De två är kopplade till varandra som partner eller syskon. Den kopplingen kan inte behållas och tas bort:',
+      alternativeEvent:
+        'De här händelserna skiljer sig och kan inte slås ihop. De behålls som alternativa födslar eller dödsfall:',
+      sharedEvent:
+        'Båda deltar i de här händelserna. Den sammanslagna personen deltar en gång, med den behållna personens roll:',
+      gedcomJoined: 'Båda har rader sparade från en GEDCOM-import. Den andra personens rader läggs till den behållnas.',
+    },
+    action: 'Slå ihop med…',
+    fromDuplicates: 'Slå ihop',
+    pick: 'Välj personen som ska slås ihop med den här',
+    title: 'Slå ihop två personer',
+    kept: 'Behålls',
+    merged: 'Slås ihop med den och tas bort',
+    swap: 'Behåll den andra i stället',
+    fieldsTitle: 'Välj vilket värde som behålls',
+    noDifferences: 'Fälten är lika hos båda.',
+    namesTitle: 'Namn',
+    eventsTitle: 'Händelser',
+    relativesTitle: 'Släktingar',
+    attachmentsTitle: 'Källor, anteckningar och media',
+    problemsTitle: 'Det som inte kan slås ihop',
+    noProblems: 'Allt kan slås ihop.',
+    nothing: 'Inga.',
+    empty: '(tomt)',
+    loading: 'Läser båda personerna…',
+    confirm: 'Slå ihop',
+    done: '{{name}} slogs ihop med den här personen.',
+    refused: 'Sammanslagningen kan inte göras än:',
+    side: { kept: 'behålls', other: 'andra', both: 'båda' },
+    outcome: {
+      kept: 'behålls',
+      moved: 'flyttas hit',
+      joined: 'slås ihop till en',
+      alternative: 'blir ett alternativ',
+      added: 'blir ett annat namn',
+    },
+    field: {
+      name: 'Namn',
+      gender: 'Kön',
+      occupation: 'Yrke',
+      description: 'Beskrivning',
+      birth: 'Födelse som gäller',
+      death: 'Död som gäller',
+    },
+    relation: { parent: 'Förälder', partner: 'Partner', child: 'Barn', sibling: 'Syskon' },
+    attachment: { source: 'Källa', note: 'Anteckning', media: 'Mediaobjekt', gedcom: 'Sparade GEDCOM-rader' },
+  },
   nodeMerge: {
     error: {
       same: 'En plats, källa eller ett arkiv kan inte slås ihop med sig själv.',
