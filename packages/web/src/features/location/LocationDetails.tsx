@@ -2,6 +2,7 @@ import type { Location } from '@anor/core';
 import { Anchor, Badge, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import {
   IconArrowBarUp,
+  IconArrowMerge,
   IconArrowRight,
   IconBinaryTree2,
   IconExternalLink,
@@ -49,6 +50,8 @@ export interface LocationDetailsProps {
   onModalChange?: (isOpen: boolean) => void;
   /** Open a new place inserted above this one (within its parent; it moves into the new place). */
   onNewAbove?: (prepared: PreparedLocation) => void;
+  /** Open "Merge with…" for this place (issue 21; the location page). */
+  onMerge?: () => void;
 }
 
 /**
@@ -125,6 +128,7 @@ function LocationContent({
   onDirtyChange,
   onModalChange,
   onNewAbove,
+  onMerge,
 }: LocationDetailsProps & { location: Location; canEdit: boolean }) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -258,6 +262,17 @@ function LocationContent({
               data-testid="location-add-above"
             >
               {t('places.dialog.addAbove')}
+            </Button>
+          ) : null}
+          {canEdit && onMerge ? (
+            <Button
+              variant="default"
+              size="sm"
+              leftSection={<IconArrowMerge aria-hidden size={18} />}
+              onClick={onMerge}
+              data-testid="location-merge"
+            >
+              {t('nodeMerge.action')}
             </Button>
           ) : null}
         </Group>

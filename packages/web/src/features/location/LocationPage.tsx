@@ -13,13 +13,14 @@ import {
 } from '@mantine/core';
 import { IconBinaryTree2, IconList, IconMap2 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { ErrorView } from '../../lib/ErrorView.tsx';
 import { List } from '../../lib/list/List.tsx';
 import { useListState } from '../../lib/list/useListState.ts';
+import { MergeModal } from '../merge/MergeModal.tsx';
 import { personHref } from '../person/paths.ts';
 import { treeQueries } from '../trees/queries.ts';
 import { LocationDetails } from './LocationDetails.tsx';
@@ -79,6 +80,7 @@ function LocationView({ treeId, locationId }: { treeId: string; locationId: stri
   usePageTitle(query.data?.name ?? t('places.title'));
   const show = (id: string) => void navigate(locationHref(treeId, id));
   const { openNewLocationDialog } = useLocationDialog();
+  const [isMerging, setMerging] = useState(false);
 
   if (query.isError) {
     return (
@@ -119,6 +121,7 @@ function LocationView({ treeId, locationId }: { treeId: string; locationId: stri
               variant="inline"
               onShow={show}
               onNewAbove={openNewLocationDialog}
+              onMerge={() => setMerging(true)}
               onDeleted={(_deletedIds, location) =>
                 void navigate(location.parentId ? locationHref(treeId, location.parentId) : placesHref(treeId), {
                   replace: true,
@@ -147,6 +150,17 @@ function LocationView({ treeId, locationId }: { treeId: string; locationId: stri
           {query.data ? <SubordinatePlaces treeId={treeId} location={query.data} onShow={show} /> : null}
         </Grid.Col>
       </Grid>
+      <MergeModal
+        treeId={treeId}
+        kind="place"
+        id={locationId}
+        opened={isMerging}
+        onClose={() => setMerging(false)}
+        onMerged={(answer) => {
+          // Merged into the other place: its page is the one that is left.
+          if (answer.id !== locationId) void navigate(locationHref(treeId, answer.id), { replace: true });
+        }}
+      />
     </Container>
   );
 }

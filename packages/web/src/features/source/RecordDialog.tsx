@@ -1,6 +1,6 @@
 import type { SourceRecord } from '@anor/core';
 import { Button, Group, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconArrowMerge, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { isApiError } from '../../api/client.ts';
 import { codeKey, errorKey, type TranslationKey } from '../../i18n/messages.ts';
 import { FormError } from '../../lib/FormError.tsx';
 import { ownSubmit } from '../../lib/own-submit.ts';
+import { MergeModal } from '../merge/MergeModal.tsx';
 import { type LocalNote, NoteList, newNotesOf } from '../note/index.ts';
 import { LimitDialog } from '../pricing/LimitDialog.tsx';
 import { DeleteSourceModal } from './DeleteSourceModal.tsx';
@@ -89,7 +90,7 @@ interface RecordContentProps {
   controls: FrameControls;
 }
 
-type OpenModal = 'delete' | 'duplicate' | null;
+type OpenModal = 'delete' | 'duplicate' | 'merge' | null;
 
 function RecordContent({ treeId, record, options, canEdit, controls }: RecordContentProps) {
   const { t } = useTranslation();
@@ -390,6 +391,16 @@ function RecordContent({ treeId, record, options, canEdit, controls }: RecordCon
                 {t('sources.dialog.delete')}
               </Button>
             ) : null}
+            {record ? (
+              <Button
+                variant="subtle"
+                leftSection={<IconArrowMerge aria-hidden size={18} />}
+                onClick={() => setOpenModal('merge')}
+                data-testid="record-merge"
+              >
+                {t('nodeMerge.action')}
+              </Button>
+            ) : null}
           </div>
           <Group gap="xs">
             <Button variant="default" onClick={controls.requestClose} data-testid="record-cancel">
@@ -447,6 +458,17 @@ function RecordContent({ treeId, record, options, canEdit, controls }: RecordCon
         testId="record-duplicate"
       />
       <LimitDialog code={limitCode} onClose={() => setLimitCode(null)} zIndex={SOURCE_DIALOG_Z_INDEX + 100} />
+      {record ? (
+        <MergeModal
+          treeId={treeId}
+          kind="record"
+          id={record.id}
+          opened={openModal === 'merge'}
+          onClose={() => setOpenModal(null)}
+          onMerged={close}
+          zIndex={SOURCE_DIALOG_Z_INDEX + 100}
+        />
+      ) : null}
     </form>
   );
 }

@@ -1,12 +1,13 @@
 import type { Repository } from '@anor/core';
 import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconArrowMerge, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client.ts';
 import { codeKey, errorKey, type TranslationKey } from '../../i18n/messages.ts';
 import { FormError } from '../../lib/FormError.tsx';
 import { ownSubmit } from '../../lib/own-submit.ts';
+import { MergeModal } from '../merge/MergeModal.tsx';
 import { type LocalNote, NoteList, newNotesOf } from '../note/index.ts';
 import { LimitDialog } from '../pricing/LimitDialog.tsx';
 import { DeleteSourceModal } from './DeleteSourceModal.tsx';
@@ -114,6 +115,7 @@ function RepositoryContent({ treeId, repository, options, canEdit, controls }: R
   const [draft, setDraft] = useState(initial);
   const [errors, setErrors] = useState<SourceFormErrors>({});
   const [isDeleteOpen, setDeleteOpen] = useState(false);
+  const [isMergeOpen, setMergeOpen] = useState(false);
   const [limitCode, setLimitCode] = useState<TranslationKey | null>(null);
   // A new source's notes, sent with it (SPEC §4); a stored source's notes are saved at once.
   const [localNotes, setLocalNotes] = useState<LocalNote[]>([]);
@@ -125,7 +127,7 @@ function RepositoryContent({ treeId, repository, options, canEdit, controls }: R
   const { onDirtyChange, onModalChange, close } = controls;
 
   useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
-  const isModalOpen = isDeleteOpen || limitCode !== null || isNoteModalOpen;
+  const isModalOpen = isDeleteOpen || isMergeOpen || limitCode !== null || isNoteModalOpen;
   useEffect(() => onModalChange(isModalOpen), [isModalOpen, onModalChange]);
 
   const change = (field: RepositoryField, value: string) => {
@@ -296,6 +298,16 @@ function RepositoryContent({ treeId, repository, options, canEdit, controls }: R
                 {t('sources.dialog.delete')}
               </Button>
             ) : null}
+            {repository ? (
+              <Button
+                variant="subtle"
+                leftSection={<IconArrowMerge aria-hidden size={18} />}
+                onClick={() => setMergeOpen(true)}
+                data-testid="repository-merge"
+              >
+                {t('nodeMerge.action')}
+              </Button>
+            ) : null}
           </div>
           <Group gap="xs">
             <Button variant="default" onClick={controls.requestClose} data-testid="repository-cancel">
@@ -330,6 +342,17 @@ function RepositoryContent({ treeId, repository, options, canEdit, controls }: R
         />
       ) : null}
       <LimitDialog code={limitCode} onClose={() => setLimitCode(null)} zIndex={SOURCE_DIALOG_Z_INDEX + 100} />
+      {repository ? (
+        <MergeModal
+          treeId={treeId}
+          kind="repository"
+          id={repository.id}
+          opened={isMergeOpen}
+          onClose={() => setMergeOpen(false)}
+          onMerged={close}
+          zIndex={SOURCE_DIALOG_Z_INDEX + 100}
+        />
+      ) : null}
     </form>
   );
 }
