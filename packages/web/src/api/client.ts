@@ -61,6 +61,38 @@ export function setHeaderSource(source: (path: string) => Record<string, string>
   extraHeaders = source;
 }
 
+/** The answer header that names the change sets a write recorded (docs/api.md, issue 21). */
+const changeSetHeader = 'Anor-Change-Set';
+/** A change set a write recorded, with its tree (the tree its undo is asked of). */
+export interface RecordedChangeSet {
+  treeId: string;
+  id: number;
+}
+
+const seenChangeSets: RecordedChangeSet[] = [];
+
+function noteChangeSets(path: string, header: string | null): void {
+  const treeId = /^\/api\/([^/?]+)\//.exec(path)?.[1];
+  if (!header || !treeId) return;
+  for (const part of header.split(',')) {
+    const id = Number(part.trim());
+    if (Number.isSafeInteger(id) && id > 0) seenChangeSets.push({ treeId: decodeURIComponent(treeId), id });
+  }
+}
+
+/**
+ * Where the list of change sets this tab's writes recorded stands now: a mutation takes a mark
+ * before it runs and `changeSetsSince(mark)` after, so its notice can undo exactly that save.
+ */
+export function changeSetMark(): number {
+  return seenChangeSets.length;
+}
+
+/** The change sets recorded by writes answered since `mark`, oldest first. */
+export function changeSetsSince(mark: number): RecordedChangeSet[] {
+  return seenChangeSets.slice(mark);
+}
+
 interface RequestOptions<T> {
   body?: unknown;
   /** Validates (and strips) the answer; without it the answer is trusted as `T`. */
@@ -92,6 +124,7 @@ async function request<T>(method: Method, path: string, options: RequestOptions<
 
   const payload = await readJson(response);
   if (!response.ok) throw toApiError(response.status, payload);
+  noteChangeSets(path, response.headers.get(changeSetHeader));
   return options.schema ? options.schema.parse(payload) : (payload as T);
 }
 

@@ -19,6 +19,7 @@ import {
   IconBooks,
   IconCalendarEvent,
   IconCopy,
+  IconHistory,
   IconListSearch,
   IconLogin2,
   IconLogout,
@@ -92,6 +93,12 @@ function useTreeNavItems(): NavItem[] {
             label: 'duplicate.navLink',
             icon: IconCopy,
             testId: 'nav-tree-duplicates',
+          } as const,
+          {
+            to: `${base}/history`,
+            label: 'history.navLink',
+            icon: IconHistory,
+            testId: 'nav-tree-history',
           } as const,
         ]
       : []),

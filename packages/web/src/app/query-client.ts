@@ -1,6 +1,13 @@
 import { notifications } from '@mantine/notifications';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { isApiError, isSessionRequiredError } from '../api/client.ts';
+import {
+  changeSetMark,
+  changeSetsSince,
+  isApiError,
+  isSessionRequiredError,
+  type RecordedChangeSet,
+} from '../api/client.ts';
+import { showUndoableNotice } from '../features/history/undo-notice.tsx';
 import { sessionKeys } from '../features/session/queries.ts';
 import { i18n } from '../i18n/index.ts';
 import { errorKey } from '../i18n/messages.ts';
@@ -29,8 +36,18 @@ const MUTATION_NOTICE_ID = 'mutation-notice';
 
 export type MutationNotice = 'saved' | 'deleted';
 
-/** Shows the short notice of a successful save or delete; a newer one replaces the one still showing. */
-export function showMutationNotice(notice: MutationNotice): void {
+/**
+ * Shows the short notice of a successful save or delete; a newer one replaces the one still showing.
+ * With the change sets the save recorded (issue 21), it offers "Undo" of exactly them.
+ */
+export function showMutationNotice(
+  notice: MutationNotice,
+  undoable?: { changeSets: readonly RecordedChangeSet[]; queryClient: QueryClient },
+): void {
+  if (undoable && undoable.changeSets.length > 0) {
+    showUndoableNotice(i18n.t(`common.notice.${notice}`), undoable.changeSets, undoable.queryClient);
+    return;
+  }
   notifications.hide(MUTATION_NOTICE_ID);
   notifications.show({
     id: MUTATION_NOTICE_ID,
@@ -47,6 +64,8 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < 2;
 }
 
+const changeSetMarks = new WeakMap<object, number>();
+
 export function createQueryClient(): QueryClient {
   const queryClient: QueryClient = new QueryClient({
     queryCache: new QueryCache({
@@ -61,8 +80,18 @@ export function createQueryClient(): QueryClient {
       },
     }),
     mutationCache: new MutationCache({
+      // Where the change sets the tab's writes recorded stood when the mutation began (its undo).
+      onMutate: (_variables, mutation) => {
+        changeSetMarks.set(mutation, changeSetMark());
+      },
       onSuccess: (_data, _variables, _result, mutation) => {
-        if (mutation.meta?.notice) showMutationNotice(mutation.meta.notice);
+        const mark = changeSetMarks.get(mutation);
+        if (mutation.meta?.notice) {
+          showMutationNotice(mutation.meta.notice, {
+            changeSets: mark === undefined ? [] : changeSetsSince(mark),
+            queryClient,
+          });
+        }
       },
       onError: (error, _variables, _result, mutation) => {
         if (isSessionRequiredError(error)) void queryClient.invalidateQueries({ queryKey: sessionKeys.all });

@@ -72,6 +72,10 @@ function treePages(): RouteObject[] {
       path: 'duplicates',
       lazy: lazyPage(async () => (await import('../features/duplicates/DuplicatesPage.tsx')).DuplicatesPage),
     },
+    {
+      path: 'history',
+      lazy: lazyPage(async () => (await import('../features/history/RecentChangesPage.tsx')).RecentChangesPage),
+    },
   ];
 }
 

@@ -1,11 +1,12 @@
 import type { Event } from '@anor/core';
-import { Anchor, Breadcrumbs, Button, Container, Paper, Skeleton, Stack } from '@mantine/core';
+import { Anchor, Box, Breadcrumbs, Button, Container, Paper, Skeleton, Stack } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { ErrorView } from '../../lib/ErrorView.tsx';
+import { ObjectHistory } from '../history/ObjectHistory.tsx';
 import { LocationDialogProvider, useLocationDialog } from '../location/LocationDialogProvider.tsx';
 import { personHref } from '../person/paths.ts';
 import { personQueries } from '../person/queries.ts';
@@ -111,6 +112,11 @@ function EventPageContent({ treeId, eventId, canEdit }: { treeId: string; eventI
           </Stack>
         )}
       </Paper>
+      {canEdit && query.data ? (
+        <Box mt="md">
+          <ObjectHistory treeId={treeId} path="event" id={eventId} />
+        </Box>
+      ) : null}
     </Container>
   );
 }

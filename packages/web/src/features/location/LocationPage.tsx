@@ -20,8 +20,10 @@ import { usePageTitle } from '../../app/usePageTitle.ts';
 import { ErrorView } from '../../lib/ErrorView.tsx';
 import { List } from '../../lib/list/List.tsx';
 import { useListState } from '../../lib/list/useListState.ts';
+import { ObjectHistory } from '../history/ObjectHistory.tsx';
 import { MergeModal } from '../merge/MergeModal.tsx';
 import { personHref } from '../person/paths.ts';
+import { personQueries } from '../person/queries.ts';
 import { treeQueries } from '../trees/queries.ts';
 import { LocationDetails } from './LocationDetails.tsx';
 import { LocationDialogProvider, useLocationDialog } from './LocationDialogProvider.tsx';
@@ -81,6 +83,8 @@ function LocationView({ treeId, locationId }: { treeId: string; locationId: stri
   const show = (id: string) => void navigate(locationHref(treeId, id));
   const { openNewLocationDialog } = useLocationDialog();
   const [isMerging, setMerging] = useState(false);
+  // The history is the owner's only (visitors never ask for it).
+  const canEdit = useQuery(personQueries.mainNodes(treeId)).data?.canEdit ?? false;
 
   if (query.isError) {
     return (
@@ -149,6 +153,11 @@ function LocationView({ treeId, locationId }: { treeId: string; locationId: stri
         <Grid.Col span={12}>
           {query.data ? <SubordinatePlaces treeId={treeId} location={query.data} onShow={show} /> : null}
         </Grid.Col>
+        {canEdit && query.data ? (
+          <Grid.Col span={12}>
+            <ObjectHistory treeId={treeId} path="location" id={locationId} />
+          </Grid.Col>
+        ) : null}
       </Grid>
       <MergeModal
         treeId={treeId}

@@ -37,6 +37,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { ErrorView } from '../../lib/ErrorView.tsx';
 import { EventModalProvider } from '../event/index.ts';
+import { ObjectHistory } from '../history/ObjectHistory.tsx';
 import { LocationDialogProvider } from '../location/LocationDialogProvider.tsx';
 import { NoteList } from '../note/index.ts';
 import { LifeSummary } from '../person-events/LifeSummary.tsx';
@@ -451,6 +452,8 @@ function PersonContent({ treeId, mainNodes, person }: { treeId: string; mainNode
                 data-testid="person-note-list"
               />
             </Section>
+
+            {canEdit ? <ObjectHistory treeId={treeId} path="person" id={person.id} /> : null}
 
             {canEdit ? (
               <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} data-testid="person-danger-zone">
