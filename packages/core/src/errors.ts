@@ -167,6 +167,11 @@ export const errorCatalogue = {
   'history.error.notFound': 404,
   /** A later change set touched what this one changed: undo that first (details: the later change set). */
   'history.error.dependentChange': 409,
+  /** The change set deleted what the purge has since removed for good (older than the trash keeps). */
+  'history.error.purged': 410,
+  // The trash (issue 21)
+  /** Nothing in this tree's trash (or no deleted tree of yours) by that id: never deleted, restored or purged. */
+  'trash.error.notFound': 404,
   // Merging places, source records and repositories (issue 21)
   /** The same place, record or repository named twice. */
   'nodeMerge.error.same': 400,

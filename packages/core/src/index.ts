@@ -16,6 +16,7 @@ export * from './schemas/duplicate.ts';
 export * from './schemas/event.ts';
 export * from './schemas/gedcom.ts';
 export * from './schemas/history.ts';
+export * from './schemas/trash.ts';
 export * from './schemas/job.ts';
 export * from './schemas/location.ts';
 export * from './schemas/node-merge.ts';

@@ -45,6 +45,8 @@ import { registerSanityRoutes } from './modules/sanity/sanity.routes.ts';
 import { registerSearchRoutes } from './modules/search/search.routes.ts';
 import { registerSessionRoutes } from './modules/session/session.routes.ts';
 import { registerSourceRoutes } from './modules/source/source.routes.ts';
+import { registerTrashRoutes } from './modules/trash/trash.routes.ts';
+import { startTrashSweep } from './modules/trash/trash.sweep.ts';
 import { registerWriteGuard } from './modules/tree/tree.guard.ts';
 import { registerTreeRoutes } from './modules/tree/tree.routes.ts';
 import { registerUserRoutes } from './modules/user/user.routes.ts';
@@ -118,8 +120,13 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
     ctx.jobs.useLog(app.log);
     await ctx.jobs.start();
     await sweepGedcomSpool(ctx, database.kind === 'pglite');
+    // The trash's purge (issue 21): at start-up and every hour.
+    trashSweep = startTrashSweep(ctx.db, app.log);
   });
+  let trashSweep: ReturnType<typeof startTrashSweep> | null = null;
   app.addHook('onClose', async () => {
+    trashSweep?.stop();
+    await trashSweep?.done;
     await ctx.jobs.stop();
   });
   database.onConnectionError?.((error) => {
@@ -169,6 +176,7 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
   registerGedcomRoutes(app, ctx);
   registerJobRoutes(app, ctx);
   registerHistoryRoutes(app, ctx);
+  registerTrashRoutes(app, ctx);
   registerContactRoutes(app, ctx);
   registerConfigRoutes(app, ctx);
   registerDemoRoutes(app, ctx);

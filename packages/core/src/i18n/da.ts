@@ -228,7 +228,7 @@ export const da = {
     },
     delete: {
       title: 'Slet sted',
-      text: 'Vil du slette {{name}}? Det kan ikke fortrydes.',
+      text: 'Vil du slette {{name}}? Stedet bliver i træets papirkurv i 30 dage og kan gendannes derfra.',
       confirm: 'Slet',
       withDescendants_one: '{{count}} sted ligger i {{name}}. Hvad skal der ske med det?',
       withDescendants_other: '{{count}} steder ligger i {{name}}. Hvad skal der ske med dem?',
@@ -895,7 +895,7 @@ export const da = {
     },
     deleteConfirm: {
       title: 'Slet note',
-      text: 'Noten “{{title}}” bliver slettet. Det kan ikke fortrydes.',
+      text: 'Noten “{{title}}” bliver slettet. Den bliver i træets papirkurv i 30 dage og kan gendannes derfra.',
       shared:
         'Noten “{{title}}” hører også til {{others}} andre poster. Vil du kun fjerne den herfra, eller slette den alle steder?',
       confirm: 'Slet',
@@ -1263,6 +1263,16 @@ export const da = {
     title: 'Dine stamtræer',
     subtitle: 'Velkommen, {{name}}! Vælg et træ at arbejde med, eller start et nyt.',
     listTitle: 'Stamtræer',
+    deleted: {
+      title: 'Slettede stamtræer',
+      text: 'Et slettet stamtræ kan gendannes i {{days}} dage. Derefter slettes det for altid.',
+      when: 'Slettet {{deleted}} · slettes for altid {{purge}}',
+      persons_one: '{{count}} person',
+      persons_other: '{{count}} personer',
+      restore: 'Gendan',
+      restoreNamed: 'Gendan stamtræet {{name}}',
+      restored: 'Stamtræet »{{name}}« er gendannet.',
+    },
     listTools: {
       search: 'Søg blandt træerne',
       searchPlaceholder: 'Træets navn',
@@ -1311,9 +1321,9 @@ export const da = {
     },
     delete: {
       title: 'Slet stamtræet?',
-      text: 'Træet »{{name}}« slettes med alle dets personer, begivenheder, steder og kilder. Det kan ikke fortrydes. Skriv din adgangskode for at bekræfte.',
+      text: 'Træet »{{name}}« slettes med alle dets personer, begivenheder, steder og kilder. Du kan gendanne det fra siden med dine stamtræer i 30 dage; derefter slettes det for altid. Skriv din adgangskode for at bekræfte.',
       submit: 'Slet træ',
-      done: 'Træet »{{name}}« er slettet.',
+      done: 'Træet »{{name}}« er slettet. Du kan gendanne det i 30 dage.',
     },
   },
   person: {
@@ -1469,7 +1479,7 @@ export const da = {
     },
     delete: {
       title: 'Slet personen?',
-      text: '{{name}} slettes fra stamtræet sammen med alle sine relationer. Det kan ikke fortrydes.',
+      text: '{{name}} slettes fra stamtræet sammen med alle sine relationer. Det hele bliver i træets papirkurv i 30 dage og kan gendannes derfra.',
       confirm: 'Slet',
       hint: 'Sletning fjerner personen og alle personens relationer fra træet.',
       rootExplanation: 'Rodpersonen kan ikke slettes. Gør en anden til rodperson først.',
@@ -2084,6 +2094,49 @@ export const da = {
     error: {
       notFound: 'Ændringen blev ikke fundet i dette træ.',
       dependentChange: 'En senere ændring bygger på denne. Fortryd den senere ændring først.',
+      purged:
+        'Ændringen er ældre end papirkurven gemmer: det, den slettede, er fjernet for altid og kan ikke længere gendannes.',
+    },
+  },
+  trash: {
+    navLink: 'Papirkurv',
+    title: 'Papirkurv',
+    intro:
+      'Slettede personer, begivenheder, steder, kilder og noter bliver her i {{days}} dage med deres forbindelser. Gendan noget for at få det tilbage, som det var; efter {{days}} dage fjernes det for altid.',
+    empty: 'Papirkurven er tom.',
+    unnamed: 'Uden navn',
+    deletedBy: 'Slettet {{date}} af {{name}}',
+    deletedOn: 'Slettet {{date}}',
+    purgeOn: 'Fjernes {{date}}',
+    links: 'Med forbindelser: {{links}}',
+    together_one: 'Slettet sammen med {{count}} mere, som gendannes samtidig.',
+    together_other: 'Slettet sammen med {{count}} mere, som gendannes samtidig.',
+    restore: 'Gendan',
+    restoreNamed: 'Gendan {{name}}',
+    restored: '{{name}} er gendannet.',
+    more: 'Vis flere',
+    kinds: {
+      person: 'Person',
+      event: 'Begivenhed',
+      place: 'Sted',
+      note: 'Note',
+      citation: 'Kildehenvisning',
+      record: 'Kilde',
+      repository: 'Arkiv',
+    },
+    linkKinds: {
+      personName: 'andre navne',
+      parentChild: 'forældre og børn',
+      partner: 'partnere',
+      sibling: 'søskende',
+      participant: 'deltagere i begivenheder',
+      citationLink: 'kildehenvisninger',
+      noteLink: 'noter',
+      mediaLink: 'medier',
+      gedcomExtra: 'GEDCOM-linjer',
+    },
+    error: {
+      notFound: 'Det er ikke længere i papirkurven. Det kan allerede være gendannet eller fjernet.',
     },
   },
   job: {

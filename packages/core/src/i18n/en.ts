@@ -233,7 +233,7 @@ export const en = {
     },
     delete: {
       title: 'Delete place',
-      text: 'Delete {{name}}? This cannot be undone.',
+      text: 'Delete {{name}}? The place stays in the tree’s trash for 30 days and can be restored from there.',
       confirm: 'Delete',
       withDescendants_one: '{{count}} place lies within {{name}}. What should happen to it?',
       withDescendants_other: '{{count}} places lie within {{name}}. What should happen to them?',
@@ -891,7 +891,7 @@ export const en = {
     },
     deleteConfirm: {
       title: 'Delete note',
-      text: 'The note “{{title}}” will be deleted. This cannot be undone.',
+      text: 'The note “{{title}}” will be deleted. It stays in the tree’s trash for 30 days and can be restored from there.',
       shared:
         'The note “{{title}}” also belongs to {{others}} other items. Remove it only from here, or delete it everywhere?',
       confirm: 'Delete',
@@ -1260,6 +1260,16 @@ export const en = {
     title: 'Your family trees',
     subtitle: 'Welcome, {{name}}! Choose a tree to work on, or start a new one.',
     listTitle: 'Family trees',
+    deleted: {
+      title: 'Deleted family trees',
+      text: 'A deleted family tree can be restored for {{days}} days. Then it is deleted for good.',
+      when: 'Deleted {{deleted}} · deleted for good {{purge}}',
+      persons_one: '{{count}} person',
+      persons_other: '{{count}} persons',
+      restore: 'Restore',
+      restoreNamed: 'Restore the family tree {{name}}',
+      restored: 'The family tree "{{name}}" has been restored.',
+    },
     listTools: {
       search: 'Search the trees',
       searchPlaceholder: 'Name of the tree',
@@ -1308,9 +1318,9 @@ export const en = {
     },
     delete: {
       title: 'Delete family tree?',
-      text: 'The tree "{{name}}" and all its persons, events, places and sources will be deleted. This cannot be undone. Enter your password to confirm.',
+      text: 'The tree "{{name}}" and all its persons, events, places and sources will be deleted. You can restore it from your trees page for 30 days; after that it is deleted for good. Enter your password to confirm.',
       submit: 'Delete tree',
-      done: 'The tree "{{name}}" has been deleted.',
+      done: 'The tree "{{name}}" has been deleted. You can restore it for 30 days.',
     },
   },
   person: {
@@ -1466,7 +1476,7 @@ export const en = {
     },
     delete: {
       title: 'Delete the person?',
-      text: '{{name}} is deleted from the family tree together with all their relations. This cannot be undone.',
+      text: '{{name}} is deleted from the family tree together with all their relations. Everything stays in the tree’s trash for 30 days and can be restored from there.',
       confirm: 'Delete',
       hint: 'Deleting removes the person and all their relations from the tree.',
       rootExplanation: 'The root person cannot be deleted. Make someone else the root person first.',
@@ -2081,6 +2091,49 @@ export const en = {
     error: {
       notFound: 'The change was not found in this tree.',
       dependentChange: 'A later change depends on this one. Undo the later change first.',
+      purged:
+        'This change is older than the trash keeps: what it deleted has been purged for good and can no longer be restored.',
+    },
+  },
+  trash: {
+    navLink: 'Trash',
+    title: 'Trash',
+    intro:
+      'Deleted persons, events, places, sources and notes stay here for {{days}} days with their links. Restore one to put it back as it was; after {{days}} days it is purged for good.',
+    empty: 'The trash is empty.',
+    unnamed: 'Without a name',
+    deletedBy: 'Deleted {{date}} by {{name}}',
+    deletedOn: 'Deleted {{date}}',
+    purgeOn: 'Purged {{date}}',
+    links: 'With its links: {{links}}',
+    together_one: 'Deleted together with {{count}} more item, which is restored with it.',
+    together_other: 'Deleted together with {{count}} more items, which are restored with it.',
+    restore: 'Restore',
+    restoreNamed: 'Restore {{name}}',
+    restored: '{{name}} has been restored.',
+    more: 'Show more',
+    kinds: {
+      person: 'Person',
+      event: 'Event',
+      place: 'Place',
+      note: 'Note',
+      citation: 'Citation',
+      record: 'Source',
+      repository: 'Archive',
+    },
+    linkKinds: {
+      personName: 'other names',
+      parentChild: 'parents and children',
+      partner: 'partners',
+      sibling: 'siblings',
+      participant: 'event participants',
+      citationLink: 'citations',
+      noteLink: 'notes',
+      mediaLink: 'media',
+      gedcomExtra: 'GEDCOM lines',
+    },
+    error: {
+      notFound: 'This is no longer in the trash. It may have been restored already, or purged.',
     },
   },
   job: {

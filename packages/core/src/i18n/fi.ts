@@ -231,7 +231,7 @@ export const fi = {
     },
     delete: {
       title: 'Poista paikka',
-      text: 'Poistetaanko {{name}}? Poistoa ei voi perua.',
+      text: 'Poistetaanko {{name}}? Paikka säilyy sukupuun roskakorissa 30 päivää, ja sen voi palauttaa sieltä.',
       confirm: 'Poista',
       withDescendants_one: 'Paikan {{name}} alla on {{count}} paikka. Mitä sille tehdään?',
       withDescendants_other: 'Paikan {{name}} alla on {{count}} paikkaa. Mitä niille tehdään?',
@@ -902,7 +902,7 @@ export const fi = {
     },
     deleteConfirm: {
       title: 'Poista muistiinpano',
-      text: 'Muistiinpano ”{{title}}” poistetaan. Tätä ei voi perua.',
+      text: 'Muistiinpano ”{{title}}” poistetaan. Se säilyy sukupuun roskakorissa 30 päivää, ja sen voi palauttaa sieltä.',
       shared:
         'Muistiinpano ”{{title}}” kuuluu myös {{others}} muuhun kohteeseen. Poistetaanko se vain täältä vai kaikkialta?',
       confirm: 'Poista',
@@ -1271,6 +1271,16 @@ export const fi = {
     title: 'Sukupuusi',
     subtitle: 'Tervetuloa, {{name}}! Valitse sukupuu, jota haluat työstää, tai aloita uusi.',
     listTitle: 'Sukupuut',
+    deleted: {
+      title: 'Poistetut sukupuut',
+      text: 'Poistetun sukupuun voi palauttaa {{days}} päivän ajan. Sen jälkeen se poistetaan lopullisesti.',
+      when: 'Poistettu {{deleted}} · poistetaan lopullisesti {{purge}}',
+      persons_one: '{{count}} henkilö',
+      persons_other: '{{count}} henkilöä',
+      restore: 'Palauta',
+      restoreNamed: 'Palauta sukupuu {{name}}',
+      restored: 'Sukupuu ”{{name}}” on palautettu.',
+    },
     listTools: {
       search: 'Hae puista',
       searchPlaceholder: 'Puun nimi',
@@ -1319,9 +1329,9 @@ export const fi = {
     },
     delete: {
       title: 'Poistetaanko sukupuu?',
-      text: 'Sukupuu ”{{name}}” poistetaan kaikkine henkilöineen, tapahtumineen, paikkoineen ja lähteineen. Tätä ei voi perua. Vahvista antamalla salasanasi.',
+      text: 'Sukupuu ”{{name}}” poistetaan kaikkine henkilöineen, tapahtumineen, paikkoineen ja lähteineen. Voit palauttaa sen sukupuusivultasi 30 päivän ajan; sen jälkeen se poistetaan lopullisesti. Vahvista antamalla salasanasi.',
       submit: 'Poista sukupuu',
-      done: 'Sukupuu ”{{name}}” on poistettu.',
+      done: 'Sukupuu ”{{name}}” on poistettu. Voit palauttaa sen 30 päivän ajan.',
     },
   },
   person: {
@@ -1477,7 +1487,7 @@ export const fi = {
     },
     delete: {
       title: 'Poistetaanko henkilö?',
-      text: '{{name}} poistetaan sukupuusta kaikkine sukulaisuussuhteineen. Poistoa ei voi perua.',
+      text: '{{name}} poistetaan sukupuusta kaikkine sukulaisuussuhteineen. Kaikki säilyy sukupuun roskakorissa 30 päivää, ja sen voi palauttaa sieltä.',
       confirm: 'Poista',
       hint: 'Poistaminen poistaa henkilön ja kaikki hänen sukulaisuussuhteensa puusta.',
       rootExplanation: 'Kantahenkilöä ei voi poistaa. Tee ensin joku muu kantahenkilöksi.',
@@ -2093,6 +2103,49 @@ export const fi = {
     error: {
       notFound: 'Muutosta ei löytynyt tästä puusta.',
       dependentChange: 'Myöhempi muutos perustuu tähän. Peru ensin myöhempi muutos.',
+      purged:
+        'Muutos on vanhempi kuin roskakori säilyttää: sen poistamat tiedot on tyhjennetty lopullisesti, eikä niitä voi enää palauttaa.',
+    },
+  },
+  trash: {
+    navLink: 'Roskakori',
+    title: 'Roskakori',
+    intro:
+      'Poistetut henkilöt, tapahtumat, paikat, lähteet ja muistiinpanot säilyvät täällä {{days}} päivää yhteyksineen. Palauta kohde, niin se palaa sellaisena kuin se oli; {{days}} päivän jälkeen se tyhjennetään lopullisesti.',
+    empty: 'Roskakori on tyhjä.',
+    unnamed: 'Nimetön',
+    deletedBy: 'Poistettu {{date}}, poistaja {{name}}',
+    deletedOn: 'Poistettu {{date}}',
+    purgeOn: 'Tyhjennetään {{date}}',
+    links: 'Yhteydet: {{links}}',
+    together_one: 'Poistettiin yhdessä {{count}} muun kohteen kanssa, joka palautetaan samalla.',
+    together_other: 'Poistettiin yhdessä {{count}} muun kohteen kanssa, jotka palautetaan samalla.',
+    restore: 'Palauta',
+    restoreNamed: 'Palauta {{name}}',
+    restored: '{{name}} on palautettu.',
+    more: 'Näytä lisää',
+    kinds: {
+      person: 'Henkilö',
+      event: 'Tapahtuma',
+      place: 'Paikka',
+      note: 'Muistiinpano',
+      citation: 'Lähdeviite',
+      record: 'Lähde',
+      repository: 'Arkisto',
+    },
+    linkKinds: {
+      personName: 'muut nimet',
+      parentChild: 'vanhemmat ja lapset',
+      partner: 'puolisot',
+      sibling: 'sisarukset',
+      participant: 'tapahtumien osalliset',
+      citationLink: 'lähdeviitteet',
+      noteLink: 'muistiinpanot',
+      mediaLink: 'mediatiedostot',
+      gedcomExtra: 'GEDCOM-rivit',
+    },
+    error: {
+      notFound: 'Kohdetta ei ole enää roskakorissa. Se on ehkä jo palautettu tai tyhjennetty.',
     },
   },
   job: {

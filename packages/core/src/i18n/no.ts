@@ -228,7 +228,7 @@ export const no = {
     },
     delete: {
       title: 'Slett sted',
-      text: 'Vil du slette {{name}}? Dette kan ikke angres.',
+      text: 'Vil du slette {{name}}? Stedet blir liggende i treets papirkurv i 30 dager og kan gjenopprettes derfra.',
       confirm: 'Slett',
       withDescendants_one: '{{count}} sted ligger i {{name}}. Hva skal skje med det?',
       withDescendants_other: '{{count}} steder ligger i {{name}}. Hva skal skje med dem?',
@@ -895,7 +895,7 @@ export const no = {
     },
     deleteConfirm: {
       title: 'Slett notat',
-      text: 'Notatet «{{title}}» blir slettet. Dette kan ikke angres.',
+      text: 'Notatet «{{title}}» blir slettet. Det blir liggende i treets papirkurv i 30 dager og kan gjenopprettes derfra.',
       shared:
         'Notatet «{{title}}» hører også til {{others}} andre oppføringer. Vil du bare fjerne det herfra, eller slette det overalt?',
       confirm: 'Slett',
@@ -1264,6 +1264,16 @@ export const no = {
     title: 'Slektstrærne dine',
     subtitle: 'Velkommen, {{name}}! Velg et tre å arbeide med, eller start et nytt.',
     listTitle: 'Slektstrær',
+    deleted: {
+      title: 'Slettede slektstrær',
+      text: 'Et slettet slektstre kan gjenopprettes i {{days}} dager. Deretter slettes det for godt.',
+      when: 'Slettet {{deleted}} · slettes for godt {{purge}}',
+      persons_one: '{{count}} person',
+      persons_other: '{{count}} personer',
+      restore: 'Gjenopprett',
+      restoreNamed: 'Gjenopprett slektstreet {{name}}',
+      restored: 'Slektstreet «{{name}}» er gjenopprettet.',
+    },
     listTools: {
       search: 'Søk blant trærne',
       searchPlaceholder: 'Treets navn',
@@ -1312,9 +1322,9 @@ export const no = {
     },
     delete: {
       title: 'Slette slektstreet?',
-      text: 'Treet «{{name}}» slettes med alle personer, hendelser, steder og kilder. Dette kan ikke angres. Skriv inn passordet ditt for å bekrefte.',
+      text: 'Treet «{{name}}» slettes med alle personer, hendelser, steder og kilder. Du kan gjenopprette det fra siden med slektstrærne dine i 30 dager; deretter slettes det for godt. Skriv inn passordet ditt for å bekrefte.',
       submit: 'Slett tre',
-      done: 'Treet «{{name}}» er slettet.',
+      done: 'Treet «{{name}}» er slettet. Du kan gjenopprette det i 30 dager.',
     },
   },
   person: {
@@ -1470,7 +1480,7 @@ export const no = {
     },
     delete: {
       title: 'Slette personen?',
-      text: '{{name}} slettes fra slektstreet sammen med alle sine relasjoner. Dette kan ikke angres.',
+      text: '{{name}} slettes fra slektstreet sammen med alle sine relasjoner. Alt blir liggende i treets papirkurv i 30 dager og kan gjenopprettes derfra.',
       confirm: 'Slett',
       hint: 'Sletting fjerner personen og alle personens relasjoner fra treet.',
       rootExplanation: 'Rotpersonen kan ikke slettes. Gjør en annen til rotperson først.',
@@ -2086,6 +2096,49 @@ export const no = {
     error: {
       notFound: 'Endringen ble ikke funnet i dette treet.',
       dependentChange: 'En senere endring bygger på denne. Angre den senere endringen først.',
+      purged:
+        'Endringen er eldre enn papirkurven tar vare på: det den slettet, er fjernet for godt og kan ikke lenger gjenopprettes.',
+    },
+  },
+  trash: {
+    navLink: 'Papirkurv',
+    title: 'Papirkurv',
+    intro:
+      'Slettede personer, hendelser, steder, kilder og notater blir liggende her i {{days}} dager med koblingene sine. Gjenopprett noe for å få det tilbake slik det var; etter {{days}} dager fjernes det for godt.',
+    empty: 'Papirkurven er tom.',
+    unnamed: 'Uten navn',
+    deletedBy: 'Slettet {{date}} av {{name}}',
+    deletedOn: 'Slettet {{date}}',
+    purgeOn: 'Fjernes {{date}}',
+    links: 'Med koblinger: {{links}}',
+    together_one: 'Slettet sammen med {{count}} til, som gjenopprettes samtidig.',
+    together_other: 'Slettet sammen med {{count}} til, som gjenopprettes samtidig.',
+    restore: 'Gjenopprett',
+    restoreNamed: 'Gjenopprett {{name}}',
+    restored: '{{name}} er gjenopprettet.',
+    more: 'Vis flere',
+    kinds: {
+      person: 'Person',
+      event: 'Hendelse',
+      place: 'Sted',
+      note: 'Notat',
+      citation: 'Kildehenvisning',
+      record: 'Kilde',
+      repository: 'Arkiv',
+    },
+    linkKinds: {
+      personName: 'andre navn',
+      parentChild: 'foreldre og barn',
+      partner: 'partnere',
+      sibling: 'søsken',
+      participant: 'deltakere i hendelser',
+      citationLink: 'kildehenvisninger',
+      noteLink: 'notater',
+      mediaLink: 'medier',
+      gedcomExtra: 'GEDCOM-linjer',
+    },
+    error: {
+      notFound: 'Det ligger ikke lenger i papirkurven. Det kan allerede være gjenopprettet eller fjernet.',
     },
   },
   job: {

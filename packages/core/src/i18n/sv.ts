@@ -228,7 +228,7 @@ export const sv = {
     },
     delete: {
       title: 'Ta bort plats',
-      text: 'Vill du ta bort {{name}}? Det går inte att ångra.',
+      text: 'Vill du ta bort {{name}}? Platsen ligger kvar i trädets papperskorg i 30 dagar och kan återställas därifrån.',
       confirm: 'Ta bort',
       withDescendants_one: '{{count}} plats ligger i {{name}}. Vad ska hända med den?',
       withDescendants_other: '{{count}} platser ligger i {{name}}. Vad ska hända med dem?',
@@ -895,7 +895,7 @@ export const sv = {
     },
     deleteConfirm: {
       title: 'Ta bort anteckning',
-      text: 'Anteckningen ”{{title}}” tas bort. Det går inte att ångra.',
+      text: 'Anteckningen ”{{title}}” tas bort. Den ligger kvar i trädets papperskorg i 30 dagar och kan återställas därifrån.',
       shared:
         'Anteckningen ”{{title}}” hör också till {{others}} andra poster. Vill du bara ta bort den härifrån, eller ta bort den överallt?',
       confirm: 'Ta bort',
@@ -1264,6 +1264,16 @@ export const sv = {
     title: 'Dina släktträd',
     subtitle: 'Välkommen, {{name}}! Välj ett träd att arbeta med, eller börja ett nytt.',
     listTitle: 'Släktträd',
+    deleted: {
+      title: 'Borttagna släktträd',
+      text: 'Ett borttaget släktträd kan återställas i {{days}} dagar. Sedan raderas det för gott.',
+      when: 'Borttaget {{deleted}} · raderas för gott {{purge}}',
+      persons_one: '{{count}} person',
+      persons_other: '{{count}} personer',
+      restore: 'Återställ',
+      restoreNamed: 'Återställ släktträdet {{name}}',
+      restored: 'Släktträdet ”{{name}}” är återställt.',
+    },
     listTools: {
       search: 'Sök bland träden',
       searchPlaceholder: 'Trädets namn',
@@ -1312,9 +1322,9 @@ export const sv = {
     },
     delete: {
       title: 'Radera släktträdet?',
-      text: 'Trädet ”{{name}}” raderas med alla sina personer, händelser, platser och källor. Det går inte att ångra. Ange ditt lösenord för att bekräfta.',
+      text: 'Trädet ”{{name}}” tas bort med alla sina personer, händelser, platser och källor. Du kan återställa det från sidan med dina släktträd i 30 dagar; sedan raderas det för gott. Ange ditt lösenord för att bekräfta.',
       submit: 'Radera träd',
-      done: 'Trädet ”{{name}}” har raderats.',
+      done: 'Trädet ”{{name}}” har tagits bort. Du kan återställa det i 30 dagar.',
     },
   },
   person: {
@@ -1470,7 +1480,7 @@ export const sv = {
     },
     delete: {
       title: 'Radera personen?',
-      text: '{{name}} raderas ur släktträdet tillsammans med alla sina relationer. Det går inte att ångra.',
+      text: '{{name}} tas bort ur släktträdet tillsammans med alla sina relationer. Allt ligger kvar i trädets papperskorg i 30 dagar och kan återställas därifrån.',
       confirm: 'Radera',
       hint: 'Att radera tar bort personen och alla personens relationer ur trädet.',
       rootExplanation: 'Rotpersonen kan inte raderas. Gör någon annan till rotperson först.',
@@ -2085,6 +2095,49 @@ export const sv = {
     error: {
       notFound: 'Ändringen hittades inte i det här trädet.',
       dependentChange: 'En senare ändring bygger på den här. Ångra den senare ändringen först.',
+      purged:
+        'Ändringen är äldre än papperskorgen sparar: det den tog bort är rensat för gott och kan inte längre återställas.',
+    },
+  },
+  trash: {
+    navLink: 'Papperskorg',
+    title: 'Papperskorg',
+    intro:
+      'Borttagna personer, händelser, platser, källor och anteckningar ligger kvar här i {{days}} dagar med sina kopplingar. Återställ något för att få tillbaka det som det var; efter {{days}} dagar rensas det för gott.',
+    empty: 'Papperskorgen är tom.',
+    unnamed: 'Utan namn',
+    deletedBy: 'Borttagen {{date}} av {{name}}',
+    deletedOn: 'Borttagen {{date}}',
+    purgeOn: 'Rensas {{date}}',
+    links: 'Med kopplingar: {{links}}',
+    together_one: 'Togs bort tillsammans med {{count}} till, som återställs samtidigt.',
+    together_other: 'Togs bort tillsammans med {{count}} till, som återställs samtidigt.',
+    restore: 'Återställ',
+    restoreNamed: 'Återställ {{name}}',
+    restored: '{{name}} är återställd.',
+    more: 'Visa fler',
+    kinds: {
+      person: 'Person',
+      event: 'Händelse',
+      place: 'Plats',
+      note: 'Anteckning',
+      citation: 'Källhänvisning',
+      record: 'Källa',
+      repository: 'Arkiv',
+    },
+    linkKinds: {
+      personName: 'andra namn',
+      parentChild: 'föräldrar och barn',
+      partner: 'partner',
+      sibling: 'syskon',
+      participant: 'deltagare i händelser',
+      citationLink: 'källhänvisningar',
+      noteLink: 'anteckningar',
+      mediaLink: 'media',
+      gedcomExtra: 'GEDCOM-rader',
+    },
+    error: {
+      notFound: 'Det finns inte längre i papperskorgen. Det kan redan vara återställt eller rensat.',
     },
   },
   job: {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { subscription, tree, user } from '../db/schema.ts';
 
@@ -37,7 +37,8 @@ export async function listUsersWithPlans(
     })
     .from(user)
     .leftJoin(subscription, eq(subscription.userId, user.id))
-    .leftJoin(tree, eq(tree.ownerId, user.id))
+    // A tree in its owner's trash (issue 21) is not counted; backups keep it all the same.
+    .leftJoin(tree, and(eq(tree.ownerId, user.id), isNull(tree.deletedAt)))
     .where(
       and(
         filter.emailPart ? ilike(user.email, likePattern(filter.emailPart)) : undefined,

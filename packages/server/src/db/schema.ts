@@ -151,10 +151,18 @@ export const tree = pgTable(
      * tree is hidden (no list, no access); a job that does not end done has its tree deleted.
      */
     importJob: uuid('import_job'),
+    /**
+     * When the owner deleted the tree (issue 21), or null. While set the tree is hidden from every
+     * route and listed only in its owner's deleted trees; the trash sweep deletes it for good later.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     ...timestamps,
   },
   (table) => [
-    uniqueIndex('tree_owner_name_key_idx').on(table.ownerId, table.nameKey),
+    uniqueIndex('tree_owner_name_key_idx')
+      .on(table.ownerId, table.nameKey)
+      .where(sql`${table.deletedAt} is null`),
+    index('tree_deleted_at_idx').on(table.deletedAt).where(sql`${table.deletedAt} is not null`),
     uniqueIndex('tree_share_token_idx').on(table.shareToken),
     index('tree_import_job_idx').on(table.importJob).where(sql`${table.importJob} is not null`),
   ],
@@ -799,10 +807,13 @@ export const historyChangeSet = pgTable(
     /** The undo that undid this change set, if any. */
     undoneBy: bigint('undone_by', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the trash sweep passed it (older than the trash keeps): what it deleted is purged, no undo. */
+    sweptAt: timestamp('swept_at', { withTimezone: true }),
   },
   (table) => [
     primaryKey({ columns: [table.treeId, table.id] }),
     index('history_change_set_kind_idx').on(table.treeId, table.kind, table.id),
+    index('history_change_set_sweep_idx').on(table.createdAt).where(sql`${table.sweptAt} is null`),
   ],
 );
 
@@ -830,6 +841,7 @@ export const historyChange = pgTable(
     index('history_change_related_idx')
       .on(table.treeId, table.relatedId, table.changeSetId)
       .where(sql`${table.relatedId} is not null`),
+    index('history_change_deleted_idx').on(table.treeId, table.seq).where(sql`${table.op} = 'D'`),
   ],
 );
 

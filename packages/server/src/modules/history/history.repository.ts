@@ -136,6 +136,17 @@ export async function changesOfObject(
   );
 }
 
+/** Whether the trash sweep purged what the change set deleted (modules/trash/): it can no longer be undone. */
+export async function isPurged(db: Db, treeId: string, changeSetId: number): Promise<boolean> {
+  const rows = await queryRows<{ found: number }>(
+    db,
+    sql`select 1 as found from history_change_set s
+      where s.tree_id = ${treeId} and s.id = ${changeSetId} and s.swept_at is not null
+        and exists (select 1 from history_change c where c.tree_id = s.tree_id and c.change_set_id = s.id and c.op = 'D')`,
+  );
+  return rows.length > 0;
+}
+
 /**
  * The first later change set that depends on `changeSetId`: one that changed a row this one
  * changed, or linked to or pointed at an object this one created or deleted. A later change set

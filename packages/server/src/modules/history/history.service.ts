@@ -126,6 +126,7 @@ export function createHistoryService({ db }: { db: Db }) {
         async (tx, tree) => {
           const target = await history.findChangeSet(tx, treeId, changeSetId);
           if (!target) throw new AppError('history.error.notFound');
+          if (await history.isPurged(tx, treeId, changeSetId)) throw new AppError('history.error.purged');
           const dependent = await history.firstDependentChangeSet(tx, treeId, changeSetId);
           if (dependent !== null) {
             const later = await history.findChangeSet(tx, treeId, dependent);

@@ -28,25 +28,24 @@ export interface TreeRow extends TreeAccessRow {
  * The tree with its counts and its owner's subscription, in one statement. Counts are kept on the
  * tree row by triggers (migration 0003); places, events and sources get theirs with their tables.
  */
+const treeFields = {
+  id: tree.id,
+  name: tree.name,
+  rootId: tree.rootId,
+  ownerId: tree.ownerId,
+  shareToken: tree.shareToken,
+  createdAt: tree.createdAt,
+  updatedAt: tree.updatedAt,
+  personsAmount: tree.personsCount,
+  locationsAmount: tree.locationsCount,
+  eventsAmount: tree.eventsCount,
+  sourcesAmount: tree.sourcesCount,
+  ownerPlan: subscription.plan,
+  ownerValidUntil: subscription.validUntil,
+};
+
 function selectTrees(db: Db) {
-  return db
-    .select({
-      id: tree.id,
-      name: tree.name,
-      rootId: tree.rootId,
-      ownerId: tree.ownerId,
-      shareToken: tree.shareToken,
-      createdAt: tree.createdAt,
-      updatedAt: tree.updatedAt,
-      personsAmount: tree.personsCount,
-      locationsAmount: tree.locationsCount,
-      eventsAmount: tree.eventsCount,
-      sourcesAmount: tree.sourcesCount,
-      ownerPlan: subscription.plan,
-      ownerValidUntil: subscription.validUntil,
-    })
-    .from(tree)
-    .leftJoin(subscription, eq(subscription.userId, tree.ownerId));
+  return db.select(treeFields).from(tree).leftJoin(subscription, eq(subscription.userId, tree.ownerId));
 }
 
 /** Who owns the tree and on which plan, with its share secret: what every access check needs. */
@@ -65,8 +64,11 @@ function selectAccess(db: Db) {
     .leftJoin(subscription, eq(subscription.userId, tree.ownerId));
 }
 
-/** A tree an import job is still writing is hidden: it is neither found nor listed until its job is done. */
-const written = isNull(tree.importJob);
+/**
+ * A tree an import job is still writing is hidden: it is neither found nor listed until its job is
+ * done. So is a deleted tree (issue 21: in its owner's trash until restored or purged).
+ */
+const written = and(isNull(tree.importJob), isNull(tree.deletedAt));
 
 export async function findTreeAccess(db: Db, treeId: string): Promise<TreeAccessRow | undefined> {
   const [row] = await selectAccess(db).where(and(eq(tree.id, treeId), written));
@@ -85,7 +87,11 @@ export function listTreesOfOwner(db: Db, ownerId: string): Promise<TreeRow[]> {
 }
 
 export async function countTreesOfOwner(db: Db, ownerId: string): Promise<number> {
-  const [row] = await db.select({ value: count() }).from(tree).where(eq(tree.ownerId, ownerId));
+  // A deleted tree does not count against the limit while it is in the trash (a restore checks again).
+  const [row] = await db
+    .select({ value: count() })
+    .from(tree)
+    .where(and(eq(tree.ownerId, ownerId), isNull(tree.deletedAt)));
   return row?.value ?? 0;
 }
 
@@ -97,6 +103,7 @@ export async function isTreeNameTaken(db: Db, ownerId: string, nameKey: string, 
       and(
         eq(tree.ownerId, ownerId),
         eq(tree.nameKey, nameKey),
+        isNull(tree.deletedAt),
         exceptTreeId ? sql`${tree.id} <> ${exceptTreeId}` : undefined,
       ),
     );
@@ -173,9 +180,73 @@ export async function renameTree(db: Db, treeId: string, name: string, nameKey: 
   await db.update(tree).set({ name, nameKey, updatedAt: new Date() }).where(eq(tree.id, treeId));
 }
 
-/** Deletes the tree; everything it holds cascades through tree_id. */
+/** Deletes the tree for good; everything it holds cascades through tree_id (the trash sweep, a failed import). */
 export async function deleteTree(db: Db, treeId: string): Promise<void> {
   await db.delete(tree).where(eq(tree.id, treeId));
+}
+
+/**
+ * Puts the tree in its owner's trash (issue 21): hidden from every route, its share link stops
+ * working, and it counts against no limit; modules/trash/ restores it or deletes it for good.
+ */
+export async function markTreeDeleted(db: Db, treeId: string): Promise<void> {
+  // Its privacy cache goes now (derived: a tree without one is computed whole before a visitor's first read).
+  await db.execute(sql`with deleted as (
+      update tree set deleted_at = now() where id = ${treeId} and deleted_at is null returning id
+    ), cached as (
+      delete from person_public where tree_id = ${treeId} and exists (select 1 from deleted)
+    ), dirty as (
+      delete from person_privacy_dirty where tree_id = ${treeId} and exists (select 1 from deleted)
+    )
+    delete from tree_privacy where tree_id = ${treeId} and exists (select 1 from deleted)`);
+}
+
+/** The owner's deleted trees still in the trash (deleted after `since`), newest first, with their counts. */
+export async function listDeletedTreesOfOwner(
+  db: Db,
+  ownerId: string,
+  since: Date,
+): Promise<(TreeRow & { deletedAt: Date })[]> {
+  const rows = await db
+    .select({ ...treeFields, deletedAt: tree.deletedAt })
+    .from(tree)
+    .leftJoin(subscription, eq(subscription.userId, tree.ownerId))
+    .where(and(eq(tree.ownerId, ownerId), sql`${tree.deletedAt} > ${since}`))
+    .orderBy(sql`${tree.deletedAt} desc`, tree.id);
+  return rows.map((row) => ({ ...row, deletedAt: row.deletedAt as Date }));
+}
+
+/** One of the owner's deleted trees still in the trash, locked for its restore. */
+export async function findDeletedTreeOfOwner(
+  db: Db,
+  ownerId: string,
+  treeId: string,
+  since: Date,
+): Promise<TreeRow | undefined> {
+  const [row] = await selectTrees(db)
+    .where(and(eq(tree.id, treeId), eq(tree.ownerId, ownerId), sql`${tree.deletedAt} > ${since}`))
+    .for('update', { of: tree });
+  return row;
+}
+
+/** Takes the tree out of the trash: shown again, its share link works again. */
+export async function markTreeRestored(db: Db, treeId: string): Promise<void> {
+  await db.update(tree).set({ deletedAt: null, updatedAt: new Date() }).where(eq(tree.id, treeId));
+}
+
+/**
+ * The trash sweep: deletes for good, a few at a time, the trees deleted before `before` (their
+ * contents and history cascade). Trees another instance is deleting are skipped. Answers how many.
+ */
+export async function purgeDeletedTrees(db: Db, before: Date): Promise<number> {
+  const rows = await db
+    .delete(tree)
+    .where(
+      sql`${tree.id} in (select t.id from tree t where t.deleted_at < ${before}
+        order by t.deleted_at limit 20 for update skip locked)`,
+    )
+    .returning({ id: tree.id });
+  return rows.length;
 }
 
 /** Sets or clears the tree's share-link secret (null: not shared, old links stop working). */
@@ -185,7 +256,7 @@ export async function setShareToken(db: Db, treeId: string, token: string | null
 
 /** The tree whose share link has this secret, with its owner's subscription. */
 export async function findTreeByShareToken(db: Db, token: string): Promise<TreeAccessRow | undefined> {
-  const [row] = await selectAccess(db).where(eq(tree.shareToken, token));
+  const [row] = await selectAccess(db).where(and(eq(tree.shareToken, token), written));
   return row;
 }
 
@@ -193,6 +264,6 @@ export async function findTreeByShareToken(db: Db, token: string): Promise<TreeA
 export function listSharedTreesOfEmail(db: Db, email: string): Promise<TreeAccessRow[]> {
   return selectAccess(db)
     .innerJoin(user, eq(user.id, tree.ownerId))
-    .where(and(eq(user.email, email), sql`${tree.shareToken} is not null`))
+    .where(and(eq(user.email, email), sql`${tree.shareToken} is not null`, written))
     .orderBy(tree.createdAt, tree.id);
 }

@@ -82,7 +82,7 @@ export function registerTreeRoutes(app: FastifyInstance, ctx: AppContext) {
       config: { deniedCode: 'tree.error.treeDeleteForbidden' },
       schema: {
         tags,
-        summary: 'Delete a tree and everything in it (owner only, with password)',
+        summary: "Delete a tree: to the owner's trash for 30 days, then deleted for good (owner only, with password)",
         params: z.strictObject({ treeId: treeIdParam, deletedTreeId: treeIdParam }),
         body: deleteTreeBodySchema,
         response: { 200: okAnswerSchema },

@@ -132,13 +132,16 @@ export function createTreeService({ db, livingYears = privacyRule.livingYears }:
       return answerOrThrow(treeId, asViewer(viewer));
     },
 
-    /** Only the owner may delete a tree, and only with their password (checked by the caller). */
+    /**
+     * Only the owner may delete a tree, and only with their password (checked by the caller). The
+     * tree goes to the owner's trash for `trashDays` days (modules/trash/), then is deleted for good.
+     */
     async remove(viewer: SessionUser, treeId: string, assertPassword: () => Promise<void>): Promise<void> {
       const row = await trees.findTree(db, treeId);
       if (!row) throw new AppError('tree.error.notFound');
       if (roleInTree(row, asViewer(viewer)) !== 'owner') throw new AppError('tree.error.treeDeleteForbidden');
       await assertPassword();
-      await trees.deleteTree(db, treeId);
+      await trees.markTreeDeleted(db, treeId);
     },
 
     /** The share state of a tree, for its owner's share dialog. */

@@ -64,8 +64,8 @@ export async function listTreeIdsOfOwner(db: Db, userId: string): Promise<string
   const rows = await db
     .select({ id: tree.id })
     .from(tree)
-    // Not a tree an import job is still writing (hidden until the job is done).
-    .where(and(eq(tree.ownerId, userId), isNull(tree.importJob)))
+    // Not a tree an import job is still writing (hidden until the job is done), nor a deleted one.
+    .where(and(eq(tree.ownerId, userId), isNull(tree.importJob), isNull(tree.deletedAt)))
     .orderBy(tree.createdAt, tree.id);
   return rows.map((row) => row.id);
 }
