@@ -1,0 +1,132 @@
+import type { ChangeSet } from '@anor/core';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type ApiUser, browserAvailable, registerApiUser, sv, useBrowserSession } from './harness.ts';
+import { EventModal } from './pages/event-modal.ts';
+import { HistoryPanel } from './pages/history.ts';
+
+/**
+ * The change history in the web (issue 21): "Undo" in the notice after a delete brings the event
+ * back; the person page's History shows a rename before → after and undoes it; the tree's Recent
+ * changes page filters by kind and pages on the server; an undo a later change depends on is
+ * refused with which change, and a link to it.
+ */
+describe.skipIf(!browserAvailable())('change history and undo', () => {
+  const session = useBrowserSession({ name: 'history' });
+  let page: Page;
+  let api: ApiUser;
+  let treeId = '';
+  let rootId = '';
+  let history: HistoryPanel;
+
+  const recent = (query: string) =>
+    api.send<{ changeSets: ChangeSet[] }>('GET', `${treeId}/history?${query}`, undefined);
+  const addPerson = (fName: string) =>
+    api.send<{ id: string }>('POST', `${treeId}/person`, { person: { fName, lName: 'Ström' } });
+
+  beforeAll(async () => {
+    api = await registerApiUser(session.server, { fName: 'Hedda', password: 'historia-ok-1', paid: true });
+    const tree = await api.send<{ id: string; rootId: string }>('POST', `user/${api.userId}/tree`, {
+      treeName: 'Släkten Ström',
+    });
+    treeId = tree.id;
+    rootId = tree.rootId;
+    await api.send('PUT', `${treeId}/person/${rootId}`, { fName: 'Hedda', lName: 'Ström', gender: 'female' });
+    await session.signIn(api.cookie);
+    page = session.page;
+    history = new HistoryPanel(page);
+  });
+
+  it('undoes a deleted event from the notice, and the event comes back', async () => {
+    const { event } = await api.send<{ event: { id: string } }>('POST', `${treeId}/event`, {
+      type: 'birth',
+      startDate: '1901',
+      participants: [{ personId: rootId, role: 'primary' }],
+    });
+    await page.goto(`${session.server.url}/app/${treeId}/event/${event.id}`);
+    await page.getByTestId('event-page-edit').click();
+    const modal = new EventModal(page);
+    await modal.waitForEditor();
+    await modal.delete();
+    await page.getByText(sv('common.notice.deleted'), { exact: true }).waitFor();
+    await page.getByTestId('notice-undo').click();
+    await page.getByText(sv('history.undone'), { exact: true }).waitFor();
+    const { events } = await api.send<{ events: { id: string }[] }>('POST', `${treeId}/event/node/${rootId}`, {});
+    expect(events.map((found) => found.id)).toContain(event.id);
+    await page.goto(`${session.server.url}/app/${treeId}/event/${event.id}`);
+    await page.getByTestId('event-page-edit').waitFor();
+  });
+
+  it("shows a rename on the person page's history, before and after, and undoes it", async () => {
+    await api.send('PUT', `${treeId}/person/${rootId}`, { fName: 'Hedvig', lName: 'Ström', gender: 'female' });
+    await page.goto(`${session.server.url}/app/${treeId}/person/${rootId}`);
+    await page.getByTestId('person-page').waitFor();
+    await history.openObjectHistory();
+    const rename = history.changeSets.first();
+    await expect.poll(() => rename.getByTestId('history-kind').getAttribute('data-kind')).toBe('update');
+    const field = rename.locator('[data-testid="history-field"][data-field="f_name"]');
+    await expect.poll(() => field.innerText()).toContain(sv('history.field.f_name'));
+    expect(await field.innerText()).toMatch(/Hedda[\s\S]*Hedvig/);
+
+    await history.undo(rename);
+    await page.getByText(sv('history.undone'), { exact: true }).waitFor();
+    await expect
+      .poll(async () => (await api.send<{ fName: string }>('GET', `${treeId}/person/${rootId}`, undefined)).fName)
+      .toBe('Hedda');
+    // The undo is the newest change now, and the rename shows it was undone.
+    await expect
+      .poll(() => history.changeSets.first().getByTestId('history-kind').getAttribute('data-kind'))
+      .toBe('undo');
+    await page.locator('[data-testid="history-was-undone"]').first().waitFor();
+  });
+
+  it('filters the recent changes page by kind and pages on the server', async () => {
+    for (let index = 0; index < 27; index++) await addPerson(`Person${index}`);
+    await page.goto(`${session.server.url}/app/${treeId}/person/${rootId}`);
+    await page.getByTestId('nav-tree-history').click();
+    await page.getByTestId('recent-changes-list').waitFor();
+
+    await history.filterByKind(sv('history.kind.create'));
+    await expect.poll(() => new URL(page.url()).searchParams.get('kind')).toBe('create');
+    await expect.poll(() => history.changeSets.count()).toBe(25);
+    const kinds = async () =>
+      new Set(await history.changeSets.evaluateAll((cards) => cards.map((card) => card.getAttribute('data-kind'))));
+    expect([...(await kinds())]).toEqual(['create']);
+    // The next page, asked of the server with the last change set shown as `before`.
+    await page.getByTestId('recent-changes-more').click();
+    await expect.poll(() => history.changeSets.count()).toBeGreaterThan(27);
+    expect([...(await kinds())]).toEqual(['create']);
+
+    await history.filterByKind(sv('history.kind.update'));
+    await expect.poll(() => new URL(page.url()).searchParams.get('kind')).toBe('update');
+    await expect.poll(async () => [...(await kinds())]).toEqual(['update']);
+  });
+
+  it('shows which later change an undo depends on, with a link to it', async () => {
+    const tora = await addPerson('Tora');
+    await api.send('PUT', `${treeId}/person/${tora.id}`, { fName: 'Torborg', lName: 'Ström', gender: 'female' });
+    const [rename, created] = (await recent(`personId=${tora.id}`)).changeSets;
+    expect(rename?.kind).toBe('update');
+    expect(created?.kind).toBe('create');
+    await page.goto(`${session.server.url}/app/${treeId}/history?person=${tora.id}&personName=Tora`);
+    const card = history.changeSet(created?.id ?? 0);
+    await card.waitFor();
+
+    session.expectHttpError(409, /\/history\/\d+\/undo$/);
+    await history.undo(card);
+    const error = card.getByTestId('history-undo-error');
+    await error.waitFor();
+    expect(await error.innerText()).toContain(sv('history.kind.update'));
+    const link = card.getByTestId('history-dependent-link');
+    expect(await link.getAttribute('href')).toContain(`changeSet=${rename?.id}`);
+    // Nothing changed: Tora is still Torborg.
+    const stored = await api.send<{ fName: string }>('GET', `${treeId}/person/${tora.id}`, undefined);
+    expect(stored.fName).toBe('Torborg');
+
+    await link.click();
+    await history
+      .changeSet(rename?.id ?? 0)
+      .getByTestId('history-changes')
+      .waitFor();
+  });
+});
