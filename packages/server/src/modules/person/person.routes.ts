@@ -38,6 +38,7 @@ import type { AppContext } from '../../context.ts';
 import { parseOrThrow } from '../../http/errors.ts';
 import { treeIdParam, treeParams } from '../../http/params.ts';
 import { currentViewer } from '../../http/session.ts';
+import { registerPersonMergeRoutes } from './person.merge.routes.ts';
 
 const personParams = z.strictObject({ treeId: treeIdParam, id: personIdSchema });
 const generations = z.coerce.number({ error: 'common.error.validation' }).int().min(1).max(30);
@@ -48,6 +49,7 @@ export function registerPersonRoutes(app: FastifyInstance, ctx: AppContext) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { persons } = ctx;
   const viewer = (request: FastifyRequest) => currentViewer(ctx.auth, request);
+  registerPersonMergeRoutes(app, ctx);
 
   routes.get(
     '/api/:treeId/mainnodes',
