@@ -1,4 +1,12 @@
-import type { Event, MergeField, MergeGroup, MergeItem, MergePreview } from '@anor/core';
+import {
+  type Event,
+  formatPartialDate,
+  type Language,
+  type MergeField,
+  type MergeGroup,
+  type MergeItem,
+  type MergePreview,
+} from '@anor/core';
 import { Alert, Badge, Group, List, Paper, Radio, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -172,11 +180,12 @@ function Groups({
 }
 
 function ItemLabel({ item }: { item: MergeItem }) {
+  const { i18n } = useTranslation();
   const typeName = useEventTypeName();
   if (!item.eventType) return <>{item.label || '—'}</>;
   const name = typeName({
     type: item.eventType as Event['type'],
     typeName: item.label === item.eventType ? null : item.label,
   });
-  return <>{item.date ? `${name}, ${item.date.replace(/^0+/, '')}` : name}</>;
+  return <>{item.date ? `${name}, ${formatPartialDate(item.date, i18n.language as Language)}` : name}</>;
 }
