@@ -28,6 +28,7 @@ import {
   IconMapPin,
   type IconProps,
   IconTag,
+  IconTrash,
   IconUnlink,
   IconUserCircle,
   IconUsers,
@@ -94,6 +95,8 @@ function useTreeNavItems(): NavItem[] {
             icon: IconCopy,
             testId: 'nav-tree-duplicates',
           } as const,
+          // The trash (issue 21), the owner's only as well.
+          { to: `${base}/trash`, label: 'trash.navLink', icon: IconTrash, testId: 'nav-tree-trash' } as const,
           {
             to: `${base}/history`,
             label: 'history.navLink',

@@ -73,6 +73,10 @@ function treePages(): RouteObject[] {
       lazy: lazyPage(async () => (await import('../features/duplicates/DuplicatesPage.tsx')).DuplicatesPage),
     },
     {
+      path: 'trash',
+      lazy: lazyPage(async () => (await import('../features/trash/TrashPage.tsx')).TrashPage),
+    },
+    {
       path: 'history',
       lazy: lazyPage(async () => (await import('../features/history/RecentChangesPage.tsx')).RecentChangesPage),
     },

@@ -24,6 +24,7 @@ import { ErrorView } from '../../lib/ErrorView.tsx';
 import { RunningImports } from '../gedcom/RunningImports.tsx';
 import { SubscriptionDialog } from '../pricing/SubscriptionDialog.tsx';
 import { useSession } from '../session/queries.ts';
+import { DeletedTrees } from '../trash/DeletedTrees.tsx';
 import { CreateTreeForm } from './CreateTreeForm.tsx';
 import { DeleteTreeModal } from './DeleteTreeModal.tsx';
 import { treeQueries } from './queries.ts';
@@ -184,6 +185,7 @@ export function TreesPage() {
         {t('trees.listTitle')}
       </Title>
       <TreeList userId={user.id} limits={limits} />
+      <DeletedTrees userId={user.id} />
     </Container>
   );
 }

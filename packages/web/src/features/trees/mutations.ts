@@ -59,6 +59,8 @@ export function useDeleteTree(userId: string) {
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: treeKeys.list(userId) }),
         queryClient.invalidateQueries({ queryKey: sessionKeys.all }),
+        // The tree is now in the user's deleted trees (issue 21).
+        queryClient.invalidateQueries({ queryKey: ['trash', 'deleted-trees', userId] }),
       ]);
     },
     meta: { errorDisplay: 'inline' },
