@@ -51,18 +51,27 @@ export async function exportTreeParts(
   treeId: string,
   version: Version,
   jobStatementMs?: number,
-): Promise<Iterable<string>> {
+): Promise<GedcomExport> {
   const data = await readTreeForExport(db, treeId, jobStatementMs);
-  return gedcomParts(data, treeId, version);
+  return gedcomExport(data, treeId, version);
 }
 
 /** The GEDCOM text of a tree read by readTreeForExport (no I/O). */
 export function buildGedcom(data: ExportData, treeId: string, version: Version): string {
-  return [...gedcomParts(data, treeId, version)].join('');
+  return [...gedcomExport(data, treeId, version).parts].join('');
 }
 
-/** The same text in parts, each written when it is asked for. */
-export function* gedcomParts(data: ExportData, treeId: string, version: Version): Generator<string, void, undefined> {
+/**
+ * A file being written: its level-0 records counted before any is written (HEAD and TRLR
+ * included), for the progress a client shows, and its text in parts, each written when it is
+ * asked for.
+ */
+export interface GedcomExport {
+  records: number;
+  parts: Iterable<string>;
+}
+
+export function gedcomExport(data: ExportData, treeId: string, version: Version): GedcomExport {
   const ctx = createExportContext(data, treeId, version);
   const { isSeven, keptHeader, keptRecords, xrefMaker, states } = ctx;
   const families = createFamilies(ctx);
@@ -96,39 +105,52 @@ export function* gedcomParts(data: ExportData, treeId: string, version: Version)
     header = line('HEAD', null, [pointerLine('SUBM', xref)]);
     keptOut.push({ ...line('SUBM', null, [line('NAME', 'Anor')]), xref });
   }
-  // The file is written a thousand records at a time, so that the nodes of a large tree are never
-  // all in memory at once: the writer's text for a batch is what it writes between its HEAD
-  // (the same for every batch without a header) and its TRLR.
-  const trailer = '0 TRLR\n';
-  const emptyHead = writeGedcom([], { version }).length - trailer.length;
-  const withHeader = writeGedcom(keptOut as GedcomNode[], { version, header: header as GedcomNode | null });
-  yield withHeader.slice(0, withHeader.length - trailer.length);
-  /** The text of the records gathered so far, or null when a batch is not full yet (`all`: whatever there is). */
-  function batch(record: Out | null, all = false): string | null {
-    if (record) records.push(record);
-    if (records.length === 0 || (!all && records.length < 1000)) return null;
-    const text = writeGedcom(records as GedcomNode[], { version });
-    records.length = 0;
-    return text.slice(emptyHead, text.length - trailer.length);
-  }
-  function* emit(record: Out | null): Generator<string, void, undefined> {
-    const text = batch(record);
-    if (text !== null) yield text;
-  }
+  const recordCount =
+    2 +
+    keptOut.length +
+    familyList.length +
+    states.length +
+    data.records.length +
+    data.repositories.length +
+    ctx.noteXref.size +
+    ctx.mediaXref.size;
+  return { records: recordCount, parts: writeParts() };
 
-  // FAM records before the INDI records: a reader that takes a family's members from both (as
-  // Anor's import does) then meets each family first in its FAM, with its partners in the FAM's
-  // order, and the families in this order (see Family for why some come last).
-  const late = (family: Family) => family.extraPartners.length > 0 || family.extraChildren.length > 0;
-  for (const family of familyList) if (!late(family)) yield* emit(famRecord(family));
-  for (const family of familyList) if (late(family)) yield* emit(famRecord(family));
-  for (const state of states) yield* emit(indiRecord(state));
-  for (const record of data.records) yield* emit(sourceRecord(record));
-  for (const repository of data.repositories) yield* emit(repositoryRecord(repository));
-  for (const note of data.notes) yield* emit(noteRecord(note) ?? null);
-  for (const media of data.media) yield* emit(mediaRecord(media) ?? null);
+  function* writeParts(): Generator<string, void, undefined> {
+    // The file is written a thousand records at a time, so that the nodes of a large tree are never
+    // all in memory at once: the writer's text for a batch is what it writes between its HEAD
+    // (the same for every batch without a header) and its TRLR.
+    const trailer = '0 TRLR\n';
+    const emptyHead = writeGedcom([], { version }).length - trailer.length;
+    const withHeader = writeGedcom(keptOut as GedcomNode[], { version, header: header as GedcomNode | null });
+    yield withHeader.slice(0, withHeader.length - trailer.length);
+    /** The text of the records gathered so far, or null when a batch is not full yet (`all`: whatever there is). */
+    function batch(record: Out | null, all = false): string | null {
+      if (record) records.push(record);
+      if (records.length === 0 || (!all && records.length < 1000)) return null;
+      const text = writeGedcom(records as GedcomNode[], { version });
+      records.length = 0;
+      return text.slice(emptyHead, text.length - trailer.length);
+    }
+    function* emit(record: Out | null): Generator<string, void, undefined> {
+      const text = batch(record);
+      if (text !== null) yield text;
+    }
 
-  const rest = batch(null, true);
-  if (rest !== null) yield rest;
-  yield trailer;
+    // FAM records before the INDI records: a reader that takes a family's members from both (as
+    // Anor's import does) then meets each family first in its FAM, with its partners in the FAM's
+    // order, and the families in this order (see Family for why some come last).
+    const late = (family: Family) => family.extraPartners.length > 0 || family.extraChildren.length > 0;
+    for (const family of familyList) if (!late(family)) yield* emit(famRecord(family));
+    for (const family of familyList) if (late(family)) yield* emit(famRecord(family));
+    for (const state of states) yield* emit(indiRecord(state));
+    for (const record of data.records) yield* emit(sourceRecord(record));
+    for (const repository of data.repositories) yield* emit(repositoryRecord(repository));
+    for (const note of data.notes) yield* emit(noteRecord(note) ?? null);
+    for (const media of data.media) yield* emit(mediaRecord(media) ?? null);
+
+    const rest = batch(null, true);
+    if (rest !== null) yield rest;
+    yield trailer;
+  }
 }

@@ -165,16 +165,20 @@ export function registerGedcomRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const { name, parts } = await gedcom.exportFile(
+      const { name, records, parts } = await gedcom.exportFile(
         await currentViewer(auth, request),
         request.params.treeId,
         request.query.version,
       );
       // Streamed a thousand records at a time as they are written: the file is never whole in memory.
-      return reply
-        .header('content-type', 'text/plain; charset=utf-8')
-        .header('content-disposition', attachmentHeader(name))
-        .send(Readable.from(parts, { objectMode: false }));
+      return (
+        reply
+          .header('content-type', 'text/plain; charset=utf-8')
+          .header('content-disposition', attachmentHeader(name))
+          // How many level-0 records the file will have (at most), for the progress the web shows.
+          .header('x-gedcom-records', String(records))
+          .send(Readable.from(parts, { objectMode: false }))
+      );
     },
   );
 }

@@ -26,7 +26,7 @@ import { recomputeRootRelations, setRoot } from '../person/person.repository.ts'
 import { assertAccess } from '../tree/tree.access.ts';
 import * as trees from '../tree/tree.repository.ts';
 import { toTreeInfo } from '../tree/tree.service.ts';
-import { exportTreeParts } from './gedcom.export.ts';
+import { exportTreeParts, type GedcomExport } from './gedcom.export.ts';
 import { type ImportCounts, markLineage } from './gedcom.plan.ts';
 import { chosenEncodingOf, previewOf, readHead, setPreviewEncoding } from './gedcom.preview.ts';
 import { type Decoded, decodeInMemory, headerOf, readGedcom, readWarnings, unreadable } from './gedcom.read.ts';
@@ -202,10 +202,10 @@ export function createGedcomService({
       viewer: Viewer,
       treeId: string,
       version: GedcomExportVersion,
-    ): Promise<{ name: string; parts: Iterable<string> }> {
+    ): Promise<{ name: string } & GedcomExport> {
       const row = await trees.findTree(db, treeId);
       assertAccess(row, viewer, 'edit');
-      return { name: row.name, parts: await exportTreeParts(db, treeId, version, jobStatementMs) };
+      return { name: row.name, ...(await exportTreeParts(db, treeId, version, jobStatementMs)) };
     },
 
     checkImport,
