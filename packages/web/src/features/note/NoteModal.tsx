@@ -8,6 +8,7 @@ import { useFormat } from '../../i18n/format.ts';
 import { codeKey, errorKey } from '../../i18n/messages.ts';
 import { FormError } from '../../lib/FormError.tsx';
 import { useReturnFocus } from '../../lib/useReturnFocus.ts';
+import { ObjectHistory } from '../history/ObjectHistory.tsx';
 import { ConfirmModal } from '../location/ConfirmModal.tsx';
 import { usePersonModalProps } from '../person/layout.ts';
 import { SourcePanel } from '../source/SourcePanel.tsx';
@@ -30,6 +31,8 @@ export interface NoteModalProps {
   mode: NoteModalMode;
   /** The note as it is (edit, view), or null for a new one. */
   note: {
+    /** A stored note's id (its history, issue 21). */
+    id?: string;
     title: string | null;
     text: string;
     createdAt?: string;
@@ -183,6 +186,10 @@ export function NoteModal({ mode: initialMode, note, treeId, onSave, onClose }: 
                 {t('notes.updated', { date: format.date(note.updatedAt) })}
               </Text>
             </Stack>
+          ) : null}
+          {/* A stored note's history, for whoever may edit it (the tree's owner; issue 21). */}
+          {treeId && onSave && note?.id && note.createdAt ? (
+            <ObjectHistory treeId={treeId} path="note" id={note.id} />
           ) : null}
           <Group justify="flex-end" gap="xs">
             {onSave ? (

@@ -70,6 +70,7 @@ export function CitationDialog({ treeId, id, options, isTop, isStacked, onClosed
   const { t } = useTranslation();
   return (
     <StoredSourceDialog
+      historyPath="source/citation"
       treeId={treeId}
       id={id}
       query={(sourceId) => sourceQueries.citation(treeId, sourceId)}

@@ -59,6 +59,7 @@ export function RecordDialog({ treeId, id, options, isTop, isStacked, onClosed }
   const { t } = useTranslation();
   return (
     <StoredSourceDialog
+      historyPath="source/record"
       treeId={treeId}
       id={id}
       query={(sourceId) => sourceQueries.record(treeId, sourceId)}

@@ -75,6 +75,7 @@ export function RepositoryDialog({ treeId, id, options, isTop, isStacked, onClos
   const { t } = useTranslation();
   return (
     <StoredSourceDialog
+      historyPath="source/repository"
       treeId={treeId}
       id={id}
       query={(sourceId) => sourceQueries.repository(treeId, sourceId)}

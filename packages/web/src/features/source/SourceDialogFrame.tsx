@@ -1,10 +1,12 @@
-import { Modal, Skeleton, Stack, Text } from '@mantine/core';
+import { Box, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/format.ts';
 import { ErrorView } from '../../lib/ErrorView.tsx';
 import { useReturnFocus } from '../../lib/useReturnFocus.ts';
+import { ObjectHistory } from '../history/ObjectHistory.tsx';
+import type { HistoryObjectPath } from '../history/queries.ts';
 import { ConfirmModal } from '../location/ConfirmModal.tsx';
 import { usePersonModalProps } from '../person/layout.ts';
 import { personQueries } from '../person/queries.ts';
@@ -124,6 +126,8 @@ interface StoredSourceDialogProps<T, K extends QueryKey> {
   onClosed: () => void;
   /** The dialog's content once the source (if any) and the tree's edit flag are loaded. */
   children: (source: T | null, canEdit: boolean, controls: FrameControls) => ReactNode;
+  /** The source's history route (issue 21): a stored source's History section, for the owner only. */
+  historyPath?: HistoryObjectPath;
 }
 
 /**
@@ -141,6 +145,7 @@ export function StoredSourceDialog<T, K extends QueryKey>({
   isStacked,
   onClosed,
   children,
+  historyPath,
 }: StoredSourceDialogProps<T, K>) {
   const mainNodes = useQuery({ ...personQueries.mainNodes(treeId), enabled: treeId !== '' });
   const stored = useQuery({ ...query(id ?? ''), enabled: id !== null });
@@ -159,7 +164,16 @@ export function StoredSourceDialog<T, K extends QueryKey>({
           return <ErrorView error={stored.error} onRetry={() => void stored.refetch()} />;
         }
         if ((id !== null && stored.isPending) || mainNodes.isPending) return <SourceDialogSkeleton />;
-        return children(id === null ? null : (stored.data ?? null), canEdit, controls);
+        const content = children(id === null ? null : (stored.data ?? null), canEdit, controls);
+        if (id === null || !canEdit || !historyPath) return content;
+        return (
+          <>
+            {content}
+            <Box mt="md">
+              <ObjectHistory treeId={treeId} path={historyPath} id={id} />
+            </Box>
+          </>
+        );
       }}
     </SourceDialogFrame>
   );
