@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, isSessionRequiredError, setLanguageSource } from './client.ts';
+import { ApiError, api, changeSetMark, changeSetsSince, isSessionRequiredError, setLanguageSource } from './client.ts';
 
 function answer(status: number, body: unknown): Response {
   return new Response(body === undefined ? null : JSON.stringify(body), {
@@ -76,5 +76,30 @@ describe('api client', () => {
       throw new TypeError('Failed to fetch');
     });
     await expect(api.get('/api/auth/session')).rejects.toMatchObject({ code: 'common.error.generic', status: 0 });
+  });
+});
+
+describe('the change sets a write recorded (Anor-Change-Set)', () => {
+  it("collects each write's change sets with their tree, for the notice's undo", async () => {
+    const treeId = '0191f5a0-0000-7000-8000-000000000001';
+    const answers = [
+      new Response('{}', { status: 200, headers: { 'Anor-Change-Set': '41' } }),
+      new Response('{}', { status: 200 }),
+      new Response('{}', { status: 200, headers: { 'Anor-Change-Set': '42, 43' } }),
+    ];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answers.shift() as Response),
+    );
+    const mark = changeSetMark();
+    await api.put(`/api/${treeId}/person/x`, {});
+    await api.get(`/api/${treeId}/person/x`);
+    expect(changeSetsSince(mark)).toEqual([{ treeId, id: 41 }]);
+    const second = changeSetMark();
+    await api.delete(`/api/${treeId}/event/y`);
+    expect(changeSetsSince(second)).toEqual([
+      { treeId, id: 42 },
+      { treeId, id: 43 },
+    ]);
   });
 });
