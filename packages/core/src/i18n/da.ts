@@ -2355,6 +2355,11 @@ export const da = {
       named: 'Eksportér træet {{name}} som GEDCOM',
       v551: 'GEDCOM 5.5.1 (læses af de fleste programmer)',
       v70: 'GEDCOM 7.0 (den nyeste version)',
+      preparing: 'Træet læses …',
+      progress: 'Eksporterer {{name}}: {{percent}} %',
+      cancel: 'Annullér eksporten',
+      failed: 'Eksporten mislykkedes. Prøv igen.',
+      close: 'Luk',
     },
   },
 } satisfies Dictionary;

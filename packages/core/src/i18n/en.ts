@@ -2353,6 +2353,11 @@ export const en = {
       named: 'Export the tree {{name}} as GEDCOM',
       v551: 'GEDCOM 5.5.1 (read by most programs)',
       v70: 'GEDCOM 7.0 (the newest version)',
+      preparing: 'Reading the tree …',
+      progress: 'Exporting {{name}}: {{percent}} %',
+      cancel: 'Cancel the export',
+      failed: 'The export failed. Please try again.',
+      close: 'Close',
     },
   },
 };

@@ -2372,6 +2372,11 @@ export const fi = {
       named: 'Vie sukupuu {{name}} GEDCOM-muotoon',
       v551: 'GEDCOM 5.5.1 (useimmat ohjelmat lukevat)',
       v70: 'GEDCOM 7.0 (uusin versio)',
+      preparing: 'Sukupuuta luetaan …',
+      progress: 'Viedään sukupuuta {{name}}: {{percent}} %',
+      cancel: 'Peruuta vienti',
+      failed: 'Vienti epäonnistui. Yritä uudelleen.',
+      close: 'Sulje',
     },
   },
 } satisfies Dictionary;

@@ -2359,6 +2359,11 @@ export const no = {
       named: 'Eksporter treet {{name}} som GEDCOM',
       v551: 'GEDCOM 5.5.1 (leses av de fleste programmer)',
       v70: 'GEDCOM 7.0 (den nyeste versjonen)',
+      preparing: 'Treet leses …',
+      progress: 'Eksporterer {{name}}: {{percent}} %',
+      cancel: 'Avbryt eksporten',
+      failed: 'Eksporten mislyktes. Prøv igjen.',
+      close: 'Lukk',
     },
   },
 } satisfies Dictionary;

@@ -2357,6 +2357,11 @@ export const sv = {
       named: 'Exportera trädet {{name}} som GEDCOM',
       v551: 'GEDCOM 5.5.1 (läses av de flesta program)',
       v70: 'GEDCOM 7.0 (den nyaste versionen)',
+      preparing: 'Trädet läses …',
+      progress: 'Exporterar {{name}}: {{percent}} %',
+      cancel: 'Avbryt exporten',
+      failed: 'Exporten misslyckades. Försök igen.',
+      close: 'Stäng',
     },
   },
 } satisfies Dictionary;
