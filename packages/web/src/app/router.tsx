@@ -69,6 +69,10 @@ function treePages(): RouteObject[] {
       lazy: lazyPage(async () => (await import('../features/search/SearchPage.tsx')).SearchPage),
     },
     {
+      path: 'person/:personId/merge/:otherId',
+      lazy: lazyPage(async () => (await import('../features/person-merge/PersonMergePage.tsx')).PersonMergePage),
+    },
+    {
       path: 'duplicates',
       lazy: lazyPage(async () => (await import('../features/duplicates/DuplicatesPage.tsx')).DuplicatesPage),
     },

@@ -12,7 +12,7 @@ import {
   Stack,
   Text,
 } from '@mantine/core';
-import { IconUserX } from '@tabler/icons-react';
+import { IconGitMerge, IconUserX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,7 @@ import { ErrorView } from '../../lib/ErrorView.tsx';
 import { ListPage } from '../../lib/list/ListPage.tsx';
 import { personHref } from '../person/paths.ts';
 import { usePersonName } from '../person/person-name.ts';
+import { personMergeHref } from '../person-merge/paths.ts';
 import { treeQueries } from '../trees/queries.ts';
 import { duplicateQueries, useMarkNotDuplicate } from './queries.ts';
 import { lifeText, pointsText, reasonText } from './reason-text.ts';
@@ -31,7 +32,7 @@ const PAGE_SIZE = 20;
 /**
  * The duplicate finder (issue 21) at /app/:treeId/duplicates, the owner's only: pairs of persons
  * that are likely one person, best first, each with its score and reasons, a link to each person,
- * and "Not a duplicate", which the server remembers. (Joining a pair is the merge's, not here.)
+ * "Merge" (the person merge page, issue 21) and "Not a duplicate", which the server remembers.
  */
 export function DuplicatesPage() {
   const { treeId = '' } = useParams();
@@ -138,6 +139,14 @@ function PairCard({ treeId, pair }: { treeId: string; pair: DuplicatePair }) {
         ))}
       </Stack>
       <Group justify="flex-end" mt="sm">
+        <Button
+          component={Link}
+          to={personMergeHref(treeId, pair.a.id, pair.b.id)}
+          leftSection={<IconGitMerge aria-hidden size={16} />}
+          data-testid="duplicate-merge"
+        >
+          {t('personMerge.fromDuplicates')}
+        </Button>
         <Button
           variant="default"
           leftSection={<IconUserX aria-hidden size={16} />}

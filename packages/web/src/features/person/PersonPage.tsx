@@ -23,6 +23,7 @@ import {
   IconBinaryTree,
   IconCalendarEvent,
   IconCrown,
+  IconGitMerge,
   IconHome,
   IconNotes,
   IconPencil,
@@ -42,6 +43,7 @@ import { LocationDialogProvider } from '../location/LocationDialogProvider.tsx';
 import { NoteList } from '../note/index.ts';
 import { LifeSummary } from '../person-events/LifeSummary.tsx';
 import { PersonEventsSection } from '../person-events/PersonEventsSection.tsx';
+import { PersonMergePickModal } from '../person-merge/PersonMergePickModal.tsx';
 import { ChangeRootModal } from './ChangeRootModal.tsx';
 import { ChildrenView } from './ChildrenView.tsx';
 import { DeletePersonModal } from './DeletePersonModal.tsx';
@@ -64,7 +66,7 @@ import { type RemovalTarget, RemovePersonModal } from './RemovePersonModal.tsx';
 import { rootColors } from './root-colors.ts';
 import { dismissWelcome, needsRootWelcome } from './root-welcome.ts';
 
-type OpenModal = 'name' | 'occupation' | 'gender' | 'delete' | 'root' | 'goTo' | 'children' | null;
+type OpenModal = 'name' | 'occupation' | 'gender' | 'delete' | 'root' | 'goTo' | 'children' | 'merge' | null;
 
 /** The person page at /app/:treeId/person/:personId (SPEC §2). */
 export function PersonPage() {
@@ -472,6 +474,16 @@ function PersonContent({ treeId, mainNodes, person }: { treeId: string; mainNode
                     </Stack>
                   ) : null}
                   <Stack gap="xs" align="flex-start">
+                    <Button
+                      variant="default"
+                      leftSection={<IconGitMerge aria-hidden size={18} />}
+                      onClick={() => setOpenModal('merge')}
+                      data-testid="person-merge"
+                    >
+                      {t('personMerge.action')}
+                    </Button>
+                  </Stack>
+                  <Stack gap="xs" align="flex-start">
                     <Text
                       size="sm"
                       c={isRoot ? 'dimmed' : undefined}
@@ -532,6 +544,7 @@ function PersonContent({ treeId, mainNodes, person }: { treeId: string; mainNode
       />
       <ChangeRootModal treeId={treeId} person={person} opened={openModal === 'root'} onClose={close} />
       <GoToPersonModal treeId={treeId} currentId={person.id} opened={openModal === 'goTo'} onClose={close} />
+      <PersonMergePickModal treeId={treeId} personId={person.id} opened={openModal === 'merge'} onClose={close} />
       <Modal
         {...modalProps}
         opened={openModal === 'children'}
