@@ -41,7 +41,12 @@ export function TrashPage() {
       tree={tree}
       treeHref={rootHref}
       title={t('trash.title')}
-      subtitle={() => t('trash.intro', { days: trashDays })}
+      subtitle={(name) => name}
+      beforeList={
+        <Text size="sm" c="dimmed" mb="sm" maw={720}>
+          {t('trash.intro', { days: trashDays })}
+        </Text>
+      }
       actions={trash.isFetching ? <Loader size="xs" aria-label={t('shell.loading')} /> : undefined}
       testId="trash-page"
     >
