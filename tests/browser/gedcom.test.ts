@@ -1,7 +1,8 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { textLimits } from '@anor/core';
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiUser, browserAvailable, registerApiUser, sv, useBrowserSession } from './harness.ts';
 import { AppShell } from './pages/app-shell.ts';
@@ -100,22 +101,45 @@ describe.skipIf(!browserAvailable())('GEDCOM import in the browser', () => {
     await page.getByText('Örjan Åström').first().waitFor();
   });
 
-  it('exports the imported tree as GEDCOM from its card', async () => {
+  it('exports the imported tree as GEDCOM from its card, showing its progress', async () => {
     await shell.goto('/trees');
     await trees.waitUntilShown();
     const card = trees.card('Släkten Åström');
     await card.waitFor();
     await card.getByTestId('tree-card-export').click();
-    const link = page.getByTestId('tree-card-export-7.0');
-    await link.waitFor();
-    const href = await link.getAttribute('href');
-    expect(href).toMatch(/\/gedcom\?version=7\.0$/);
-    const response = await page.request.get(new URL(href ?? '', session.server.url).toString());
-    expect(response.status()).toBe(200);
-    const text = await response.text();
+    const item = page.getByTestId('tree-card-export-7.0');
+    await item.waitFor();
+    const download = page.waitForEvent('download');
+    await item.click();
+    const file = await download;
+    // Saved under the name the server gave it, with the tree's letters.
+    expect(file.suggestedFilename()).toBe('Släkten Åström.ged');
+    const text = readFileSync(await file.path(), 'utf8');
     expect(text).toContain('Åsa /Öberg/');
     expect(text).toContain('Märta /Åström/');
-    await page.keyboard.press('Escape');
+    expect(text.trimEnd().endsWith('0 TRLR')).toBe(true);
+    // The progress dialog closes once the file is saved.
+    await expect.poll(() => page.getByTestId('gedcom-export-dialog').count()).toBe(0);
+  });
+
+  it('shows the export while the server is reading the tree, and cancels it', async () => {
+    // The answer is held back: the dialog shows the tree being read until then.
+    let held: Route | undefined;
+    const pattern = /\/gedcom\?version=5\.5\.1$/;
+    await page.route(pattern, (route) => {
+      held = route;
+    });
+    const card = trees.card('Släkten Åström');
+    await card.getByTestId('tree-card-export').click();
+    await page.getByTestId('tree-card-export-5.5.1').click();
+    const dialog = page.getByTestId('gedcom-export-dialog');
+    await dialog.waitFor();
+    await dialog.getByText(sv('gedcom.export.preparing')).waitFor();
+    await expect.poll(() => held !== undefined).toBe(true);
+    await page.getByTestId('gedcom-export-cancel').click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    await page.unroute(pattern);
+    await held?.abort().catch(() => undefined);
   });
 
   describe('for a second free account', () => {
