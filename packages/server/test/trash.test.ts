@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type {
   CreatedLocationAnswer,
   DeletedTree,
@@ -8,13 +11,15 @@ import type {
 } from '@anor/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backupDatabase } from '../src/admin/backup.ts';
+import { restoreDatabase } from '../src/admin/restore.ts';
 import { queryRows } from '../src/db/rows.ts';
 import { sweepTrash } from '../src/modules/trash/trash.sweep.ts';
 import { upsertSubscription } from '../src/modules/user/user.repository.ts';
 import { createTree, type ErrorBody, signUp } from './support/client.ts';
 import { FamilyBuilder } from './support/family.ts';
 import { treeContent } from './support/history.ts';
-import { createTestApp, type TestApp } from './support/test-app.ts';
+import { createTestApp, openTestDatabase, type TestApp } from './support/test-app.ts';
 
 /**
  * The trash (issue 21): deleted objects are listed with their links for 30 days and restored by
@@ -260,6 +265,26 @@ describe('a deleted tree', () => {
     expect(refused.status).toBe(403);
     expect(codeOf(refused)).toBe('limit.persons');
     expect((await o.client.get(`${o.api}/tree`)).status).toBe(404);
+  });
+
+  it('is kept in the trash by a backup and its restore', async () => {
+    const o = await newOwner('Säkerhetskopia');
+    await o.client.delete(`${o.api}/tree/${o.tree.id}`, { password: o.password });
+    const dir = await mkdtemp(path.join(tmpdir(), 'anor-trash-'));
+    const file = path.join(dir, 'backup.anor.gz');
+    const restored = await openTestDatabase();
+    try {
+      await backupDatabase(t.database.db, file, { database: t.database.kind });
+      await restoreDatabase(restored.db, file);
+      const [row] = await queryRows<{ deleted: boolean }>(
+        restored.db,
+        sql`select deleted_at is not null as deleted from tree where id = ${o.tree.id}`,
+      );
+      expect(row?.deleted).toBe(true);
+    } finally {
+      await restored.close();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('is deleted for good with its history by the sweep after 30 days', async () => {
