@@ -9,7 +9,8 @@ import { PersonEventsSection } from './pages/person-events.ts';
 
 // Issue 20 items 4 and 5: a Julian date and a date before the common era, kept as the file wrote
 // them, show on the person page in the reader's language (not "no date"), sorted by their
-// Gregorian days; GEDCOM 7's FROM 730 reads "från 730".
+// Gregorian days; GEDCOM 7's periods read "från 730", "till 1042" and "1850 – 1860" on the person
+// page and in the list of events.
 
 const file = [
   '0 HEAD',
@@ -34,6 +35,15 @@ const file = [
   '2 DATE @#DJULIAN@ 1 OCT 46 B.C.',
   '1 OCCU Consul',
   '2 DATE 59 BC',
+  '0 @I2@ INDI',
+  '1 NAME Octavia /Minor/',
+  '1 SEX F',
+  '1 EVEN',
+  '2 TYPE Regency',
+  '2 DATE TO 1042',
+  '1 EVEN',
+  '2 TYPE Exile',
+  '2 DATE FROM 1850 TO 1860',
   '0 TRLR',
   '',
 ].join('\n');
@@ -96,6 +106,26 @@ describe.skipIf(!browserAvailable())('dates in other calendars on the person pag
     expect(await page.getByTestId('person-death').textContent()).toContain(death);
     // The age from the Gregorian days: 10 July 100 BC to 13 March 44 BC, 55 years.
     expect(await page.getByTestId('person-age').textContent()).toBe(sv('person.age.lived_other', { count: 55 }));
+  });
+
+  it('reads the periods FROM, TO and FROM … TO on the person page and in the list of events', async () => {
+    const [octavia] = await session.server.database.db
+      .select({ id: person.id })
+      .from(person)
+      .where(and(eq(person.treeId, treeId), eq(person.fName, 'Octavia')));
+    await shell.goto(`/app/${treeId}/person/${octavia?.id}`);
+    await page.getByTestId('person-page').waitFor();
+    const dates = () => events.rows.getByTestId('person-event-date').allTextContents();
+    await expect.poll(async () => (await dates()).sort()).toEqual(['1850 – 1860', 'till 1042']);
+
+    await shell.goto(`/app/${treeId}/events`);
+    const whenWhere = () => page.getByTestId('event-row-when-where').allTextContents();
+    await expect.poll(whenWhere).toContain('till 1042');
+    const shown = await whenWhere();
+    expect(shown).toContain('från 730');
+    expect(shown).toContain('1850 – 1860');
+    expect(shown).toContain('12 juli 100 f.Kr. (julianska)');
+    expect(shown).not.toContain(sv('personEvents.list.noDate'));
   });
 
   it("shows the Julian date on the event's page with its Gregorian day", async () => {
