@@ -14,8 +14,9 @@ import { expectFamiliesWritten, pureRoundTrips } from './gedcom-snapshot.ts';
  * dates (as text), places, notes, sources and kept lines (the snapshot of gedcom-snapshot.ts).
  * Through the mapper and the writer, without the database: the routes' round trips of
  * gedcom-roundtrip.test.ts cover the database's part with the small files. The samples are
- * split by size over two test files (gedcom-roundtrip-samples and -large), each about a minute
- * on a loaded 2-core machine.
+ * split by size over two test files (gedcom-roundtrip-samples and -large) that run side by side:
+ * together about two minutes of one core's time on a loaded 2-core machine, most of it for the
+ * five files over 1 MB.
  */
 
 export const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../gedcom/test/fixtures');

@@ -32,7 +32,7 @@ import { planAsExportData } from './plan-export.ts';
 
 /**
  * The canonical snapshot of a tree for the GEDCOM round trips (gedcom-roundtrip.test.ts and
- * gedcom-roundtrip-samples.test.ts): the tree without ids, every node named by what it holds, so
+ * support/gedcom-samples.ts): the tree without ids, every node named by what it holds, so
  * that a tree imported from a file and the tree imported from its export can be compared.
  */
 

@@ -4,7 +4,7 @@ import type { ImportPlan } from '../../src/modules/gedcom/gedcom.plan.ts';
 /**
  * An import plan read whole (the mapper's rows, never drained) as the export's input, without a
  * database: what readTreeForExport would read back once the plan is written. For round trips of
- * large files through the pure mapper and writer (gedcom-roundtrip.test.ts).
+ * large files through the pure mapper and writer (support/gedcom-snapshot.ts).
  */
 export function planAsExportData(plan: ImportPlan, treeId: string): ExportData {
   const byId = <T extends { id: string }>(rows: T[]) =>
