@@ -64,7 +64,9 @@ export function RecentChangesPage() {
   const filters = filtersOf(params);
   const highlighted = filters.start ? filters.start - 1 : null;
   const tree = useQuery({ ...treeQueries.detail(treeId), enabled: treeId !== '' });
-  const history = useInfiniteQuery({ ...historyQueries.recent(treeId, filters), enabled: treeId !== '' });
+  // The owner's only: a visitor who typed the address is told so and never asks for the history.
+  const isOwner = tree.data?.isOwner === true;
+  const history = useInfiniteQuery({ ...historyQueries.recent(treeId, filters), enabled: treeId !== '' && isOwner });
   const rootHref = tree.data?.rootId ? personHref(treeId, tree.data.rootId) : null;
 
   const setFilter = (changes: Record<string, string | null>) => {
@@ -95,7 +97,11 @@ export function RecentChangesPage() {
       }
       testId="recent-changes-page"
     >
-      {history.isError ? (
+      {tree.data && !isOwner ? (
+        <Text c="dimmed" data-testid="recent-changes-forbidden">
+          {t('auth.error.forbidden')}
+        </Text>
+      ) : history.isError ? (
         <ErrorView error={history.error} onRetry={() => void history.refetch()} />
       ) : history.isPending ? (
         <Loader aria-label={t('shell.loading')} />
