@@ -47,6 +47,7 @@ export const readsNotForVisitors: Record<string, { status: number; reason: strin
   'GET /api/:treeId/gedcom': { status: 403, reason: 'only the owner may take the whole tree away' },
   'GET /api/user/:userId': { status: 401, reason: 'an account is read by its user only' },
   'GET /api/user/:userId/tree': { status: 401, reason: "a user's tree list is read by its user only" },
+  'GET /api/user/:userId/tree/deleted': { status: 401, reason: "a user's deleted trees are read by its user only" },
   'GET /api/user/:userId/job': { status: 401, reason: "a user's imports are seen by that user only" },
   'GET /api/user/:userId/job/:jobId': { status: 401, reason: "a user's import is seen by that user only" },
   'GET /api/demo': { status: 404, reason: 'the demonstration tree is off in tests (a tree of its own, nobody living)' },
