@@ -155,11 +155,13 @@ describe('merging persons', () => {
     expect((await o.family.get(jon.id)).fName).toBe('Jon');
   });
 
-  it('joins two births that agree into one, the kept birth taking the place it lacked', async () => {
+  it('joins two births that agree into one, the kept birth taking the place it lacked; parents from both sides become a couple', async () => {
     const o = await newOwner();
     const rashult = await o.place('Råshult');
     const a = await o.family.create({ fName: 'Carl', lName: 'Linnaeus' });
     const b = await o.family.create({ fName: 'Carl', lName: 'Linnæus' });
+    const father = await o.family.parentOf(a.id, { fName: 'Nils', gender: 'male' });
+    const mother = await o.family.parentOf(b.id, { fName: 'Christina', gender: 'female' });
     const birthA = await o.event(a.id, 'birth', '1707-05-23');
     const birthB = await o.event(b.id, 'birth', '1707-05-23', { locationId: rashult.id });
     const preview = (await o.preview(a.id, b.id)).body;
@@ -174,6 +176,9 @@ describe('merging persons', () => {
     const survivor = await o.family.get(a.id);
     expect(survivor.lName).toBe('Linnæus');
     expect(survivor.names.map((n) => [n.type, n.lName])).toEqual([['variant', 'Linnaeus']]);
+    // A father from one side and a mother from the other: the survivor's parents, and a couple.
+    expect(survivor.parentIds.sort()).toEqual([father.id, mother.id].sort());
+    expect((await o.family.get(father.id)).partnerIds).toEqual([mother.id]);
   });
 
   it('lists a link between the two and drops it; more than two parents or an ancestor refuse', async () => {

@@ -164,6 +164,13 @@ export async function moveRelations(db: Db, treeId: string, otherId: string, kep
     on conflict do nothing`);
   await db.execute(sql`
     delete from parent_child where tree_id = ${treeId} and (parent_id = ${otherId} or child_id = ${otherId})`);
+  // The two parents of a child are a couple (as linkParent makes them): one parent from each side become one.
+  await db.execute(sql`
+    insert into partner (tree_id, person_a, person_b)
+    select ${treeId}::uuid, min(parent_id::text)::uuid, max(parent_id::text)::uuid from parent_child
+    where tree_id = ${treeId} and child_id = ${keptId}
+    having count(*) = 2
+    on conflict do nothing`);
   for (const table of ['partner', 'sibling_link']) {
     const t = sql.raw(table);
     await db.execute(sql`

@@ -70,9 +70,10 @@ export function createPersonMerge({ db }: { db: Db }) {
 
   /** Both persons and the whole plan, with the refusal, if any. */
   async function inspect(tx: Db, tree: TreeAccessRow, id: string, otherId: string, take: Set<PersonMergeField>) {
-    if (id === otherId) throw new AppError('personMerge.error.same', { path: ['otherId'] });
     const treeId = tree.id;
+    // The person in the path first: an unknown one is a 404 whatever the body names.
     const kept = await requirePerson(tx, treeId, id);
+    if (id === otherId) throw new AppError('personMerge.error.same', { path: ['otherId'] });
     const other = await requirePerson(tx, treeId, otherId);
     const pair = [id, otherId] as const;
     const eventRows = await merging.eventsOfBoth(tx, treeId, pair);
