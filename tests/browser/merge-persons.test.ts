@@ -14,7 +14,7 @@ describe.skipIf(!browserAvailable())('a person merge in the browser', () => {
   let page: Page;
   let shell: AppShell;
   let send: Awaited<ReturnType<typeof registerApiUser>>['send'];
-  const ids = { tree: '', root: '' };
+  const ids = { tree: '', root: '', per: '' };
 
   beforeAll(async () => {
     const user = await registerApiUser(session.server, { fName: 'Karin', password: 'slå-ihop-två-annor-1' });
@@ -44,6 +44,9 @@ describe.skipIf(!browserAvailable())('a person merge in the browser', () => {
       });
       return created.id;
     };
+    const per = await send<{ id: string }>('POST', `${tree.id}/person`, { person: { fName: 'Per', lName: 'Ek' } });
+    ids.per = per.id;
+    await send('POST', `${tree.id}/person`, { person: { fName: 'Pehr', lName: 'Eek' } });
     await anna('Andersdotter', '1850');
     await anna('Andersson', '1851');
     await session.signIn(user.cookie);
@@ -53,7 +56,7 @@ describe.skipIf(!browserAvailable())('a person merge in the browser', () => {
 
   it('merges Anna Andersson into Anna Andersdotter from the duplicates page, keeping both births and both names', async () => {
     await shell.goto(`/app/${ids.tree}/duplicates`);
-    const pair = page.getByTestId('duplicate-pair').first();
+    const pair = page.getByTestId('duplicate-pair').filter({ hasText: 'Anna Andersdotter' });
     await pair.waitFor();
     await pair.getByTestId('duplicate-merge').click();
     const merge = new PersonMergePage(page);
@@ -89,6 +92,18 @@ describe.skipIf(!browserAvailable())('a person merge in the browser', () => {
     await expect.poll(() => page.getByText(sv('personMerge.done', { name: other })).count()).toBe(1);
     await expect.poll(() => page.getByTestId('person-name').textContent()).toContain(other);
     const persons = await send<{ total: number }>('GET', `${ids.tree}/person`, undefined);
-    expect(persons.total).toBe(3);
+    expect(persons.total).toBe(5);
+  });
+
+  it('opens the merge of two persons from a person page\'s "Merge with…", and swaps which one is kept', async () => {
+    await shell.goto(`/app/${ids.tree}/person/${ids.per}`);
+    await page.getByTestId('person-page').waitFor();
+    const merge = new PersonMergePage(page);
+    await merge.pickFromPersonPage('Pehr', 'Pehr Eek');
+    expect(await merge.sideName('kept')).toBe('Per Ek');
+    expect(await merge.sideName('other')).toBe('Pehr Eek');
+    await page.getByTestId('person-merge-swap').click();
+    await expect.poll(() => merge.sideName('kept')).toBe('Pehr Eek');
+    expect(await merge.sideName('other')).toBe('Per Ek');
   });
 });

@@ -33,6 +33,18 @@ export class PersonMergePage {
     await this.page.getByTestId(`person-merge-field-${field}`).getByRole('radio').nth(1).check();
   }
 
+  /** On a person page: "Merge with…", then the person found by `query` whose row says `name`. */
+  async pickFromPersonPage(query: string, name: string): Promise<void> {
+    await this.page.getByTestId('person-merge').click();
+    const dialog = this.page.getByTestId('person-merge-pick-dialog');
+    await dialog.waitFor();
+    await dialog.getByTestId('person-search-search').fill(query);
+    const row = dialog.getByTestId('person-row').filter({ hasText: name });
+    await row.waitFor();
+    await row.click();
+    await this.waitUntilShown();
+  }
+
   async confirm(): Promise<void> {
     await this.page.getByTestId('person-merge-confirm').click();
   }
