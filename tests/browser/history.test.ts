@@ -102,6 +102,29 @@ describe.skipIf(!browserAvailable())('change history and undo', () => {
     await expect.poll(async () => [...(await kinds())]).toEqual(['update']);
   });
 
+  it('shows a visitor of the share link no history, and asks the server for none', async () => {
+    const { token } = await api.send<{ token: string }>('PUT', `${treeId}/share`, { enabled: true });
+    const context = await session.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'sv-SE' });
+    await context.addInitScript(() => localStorage.setItem('anor.cookieConsent', 'necessary'));
+    const visitor = await context.newPage();
+    const asked: string[] = [];
+    visitor.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/api/') && pathname.includes('/history')) asked.push(request.url());
+    });
+    await visitor.goto(`${session.server.url}/share/${token}`);
+    await visitor.waitForURL(`**/share/${token}/${treeId}/person/${rootId}`);
+    // The tree's other links are there; the recent changes page's and the History section are not.
+    await visitor.getByTestId('nav-tree-search').first().waitFor();
+    await visitor.getByTestId('visitor-banner').waitFor();
+    await visitor.getByTestId('person-name').waitFor();
+    expect(await visitor.getByTestId('nav-tree-history').count()).toBe(0);
+    expect(await visitor.getByTestId('object-history').count()).toBe(0);
+    expect(asked).toEqual([]);
+    await context.close();
+    await api.send('PUT', `${treeId}/share`, { enabled: false });
+  });
+
   it('shows which later change an undo depends on, with a link to it', async () => {
     const tora = await addPerson('Tora');
     await api.send('PUT', `${treeId}/person/${tora.id}`, { fName: 'Torborg', lName: 'Ström', gender: 'female' });
