@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { describeSampleRoundTrips, isLarge, samples } from './support/gedcom-samples.ts';
+import { describeSampleRoundTrips, isLarge, otherFixtures, samples } from './support/gedcom-samples.ts';
 
 // Issue 20: the round trip of every real-world and encodings sample up to 300 kB (the larger
 // ones: gedcom-roundtrip-large.test.ts). How: support/gedcom-samples.ts.
@@ -14,3 +14,5 @@ describeSampleRoundTrips(
   'round trip of every sample up to 300 kB (issue 20)',
   samples.filter((file) => !isLarge(file)),
 );
+
+describeSampleRoundTrips('round trip of the files made to test readers', otherFixtures);
