@@ -82,9 +82,11 @@ export function MergePreviewView({ preview, takeFromOther, onChoose }: MergePrev
             </SimpleGrid>
           </Radio.Group>
         ))}
-        <Text size="sm" c="dimmed">
-          {t('nodeMerge.noDifferences')}
-        </Text>
+        {differing.length < preview.fields.length ? (
+          <Text size="sm" c="dimmed">
+            {t('nodeMerge.noDifferences')}
+          </Text>
+        ) : null}
       </Stack>
 
       <Groups
