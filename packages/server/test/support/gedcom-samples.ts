@@ -51,11 +51,11 @@ export const largeAbove = 300_000;
 export const isLarge = (file: string) => statSync(path.join(fixtures, file)).size > largeAbove;
 
 /**
- * Known defects the round trip finds, not fixed yet (issue 20 stays open for them): the willis
- * files lose a family on export (293 FAM in willis.ged, 292 out), and willis-ansel, -ascii and
- * the UTF-16 ones lose their HEAD's SUBM pointer to a submitter the file does not hold.
+ * A known defect the round trip finds, not fixed yet (issue 20 stays open for it): the willis
+ * files (one tree in five encodings) come back with the same persons, relations, events and kept
+ * lines, but their export writes one FAM fewer than the file had (293 in, 292 out).
  */
-const knownDefects = new Set([
+const oneFamilyShort = new Set([
   'encodings/willis.ged',
   'encodings/willis-ansel.ged',
   'encodings/willis-ascii.ged',
@@ -72,8 +72,7 @@ export function describeSampleRoundTrips(title: string, files: string[]): void {
   const roundTripped = new Map<string, string>();
   describe(title, () => {
     for (const file of files) {
-      const test = knownDefects.has(file) ? it.skip : it;
-      test(
+      it(
         `round-trips ${file} through 5.5.1 and 7.0`,
         async () => {
           const bytes = new Uint8Array(await readFile(path.join(fixtures, file)));
@@ -81,7 +80,8 @@ export function describeSampleRoundTrips(title: string, files: string[]): void {
             .update(JSON.stringify(parse(bytes).records))
             .digest('base64url');
           if (roundTripped.has(key)) return;
-          const { texts, families } = pureRoundTrips(bytes);
+          const { texts, families: inFile } = pureRoundTrips(bytes);
+          const families = oneFamilyShort.has(file) ? inFile - 1 : inFile;
           expectFamiliesWritten(texts['5.5.1'], families);
           expectFamiliesWritten(texts['7.0'], families);
           roundTripped.set(key, file);

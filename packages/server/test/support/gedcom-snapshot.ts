@@ -313,8 +313,23 @@ export function snapshotOf(tree: TreeRows, rootId: string | null, treeId: string
     mediaName.get(id) ??
     citationName.get(id) ??
     (id === treeId ? 'tree' : 'family');
-  // 5.5.1 has no @VOID@: lines pointing nowhere are left out.
-  const written = (kept: KeptGedcomLine) => !(options.version === '5.5.1' && kept.pointer === '?VOID');
+  // 5.5.1 has no @VOID@: lines pointing nowhere are left out. So is a kept line whose pointer
+  // names a record the file did not have (willis-ansel.ged's HEAD SUBM @SUBM@): written again it
+  // would make the file invalid (gedcom-export-kept.ts).
+  const keptXrefs = new Set<string>();
+  const collectXrefs = (lines: readonly KeptGedcomLine[]) => {
+    for (const kept of lines) {
+      if (kept.xref !== undefined) keptXrefs.add(kept.xref);
+      collectXrefs(kept.children);
+    }
+  };
+  for (const row of tree.extras) collectXrefs(row.lines);
+  const written = (kept: KeptGedcomLine) => {
+    if (kept.pointer === undefined || !kept.pointer.startsWith('?')) return true;
+    const xref = kept.pointer.slice(1);
+    if (xref === 'VOID') return options.version !== '5.5.1';
+    return keptXrefs.has(xref);
+  };
   const canonicalLine = (kept: KeptGedcomLine): unknown => ({
     ...(kept.xref !== undefined && !['INDI', 'FAM', 'SOUR', 'REPO', 'NOTE', 'SNOTE', 'OBJE'].includes(kept.tag)
       ? { xref: kept.xref }
