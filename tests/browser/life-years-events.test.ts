@@ -17,7 +17,7 @@ describe.skipIf(!browserAvailable())('life years where events and dialogs name p
   const session = useBrowserSession({ name: 'life-years-events' });
   let page: Page;
   let shell: AppShell;
-  const ids = { tree: '', anders: '', father: '', karin: '', per: '', residence: '' };
+  const ids = { tree: '', anders: '', father: '', karin: '', per: '', residence: '', lysvik: '' };
   const longFirst = 'Maximiliana Augusta Wilhelmina';
   const longLast = 'von Löwenhielm-Gyllenborg';
 
@@ -47,7 +47,8 @@ describe.skipIf(!browserAvailable())('life years where events and dialogs name p
     ids.per = (
       await send<{ id: string }>('POST', `${tree.id}/person`, { person: { fName: 'Per', lName: 'Ek', gender: 'male' } })
     ).id;
-    const event = (body: Record<string, unknown>) => send<{ event: { id: string } }>('POST', `${tree.id}/event`, body);
+    const event = (body: Record<string, unknown>) =>
+      send<{ event: { id: string; location: { id: string } | null } }>('POST', `${tree.id}/event`, body);
     const primary = (personId: string) => ({ personId, role: 'primary' });
     await event({
       type: 'birth',
@@ -65,14 +66,16 @@ describe.skipIf(!browserAvailable())('life years where events and dialogs name p
     await event({ type: 'birth', startDate: '1832', location: 'Sunne, Värmland', participants: [primary(ids.karin)] });
     await event({ type: 'birth', startDate: '1825', participants: [primary(ids.per)] });
     // Father and son in one household, and Per at the same place at the same time.
-    ids.residence = (
+    const residence = (
       await event({
         type: 'residence',
         startDate: '1850',
         location: 'Lysvik, Värmland',
         participants: [primary(ids.anders), { personId: ids.father, role: 'parent' }],
       })
-    ).event.id;
+    ).event;
+    ids.residence = residence.id;
+    ids.lysvik = residence.location?.id ?? '';
     await event({
       type: 'residence',
       startDate: '1850',
@@ -153,6 +156,31 @@ describe.skipIf(!browserAvailable())('life years where events and dialogs name p
       .getByRole('link', { name: /Anders Berg\s*, född 1830/ })
       .first()
       .waitFor();
+  });
+
+  it("a place's events name the persons with their years, in full on hover and for screen readers", async () => {
+    await shell.goto(`/app/${ids.tree}/location/${ids.lysvik}`);
+    // Lysvik has the father's birth and two residences (the son's household and Per's).
+    const rows = page.getByTestId('location-event-row');
+    await expect.poll(() => rows.count()).toBe(3);
+    const residence = rows.filter({ hasText: 'Bosättning' }).filter({ hasText: 'Anders Berg' });
+    const birth = rows.filter({ hasText: 'Födelse' });
+    // Father and son told apart by their years.
+    expect(await residence.getByTestId('location-event-person-years').allTextContents()).toEqual([' f. 1830']);
+    expect(await birth.getByTestId('location-event-person-years').allTextContents()).toEqual([' 1801–1870']);
+    expect(await residence.getByTestId('location-event-people').getAttribute('title')).toBe(
+      'Anders Berg, född 1830, Råshult, Stenbrohult, Kronobergs län',
+    );
+    await page.getByRole('button', { name: /Anders Berg\s*, född 1801, död 1870/ }).waitFor();
+  });
+
+  it("the overview's persons show the years and birthplace, in full on hover", async () => {
+    await shell.goto(`/app/${ids.tree}/overview`);
+    // Per Ek has no relative: he is the one orphan.
+    const row = page.locator(`[data-testid="overview-person"][data-item-id="${ids.per}"]`);
+    await row.waitFor();
+    await expect.poll(() => row.getByTestId('overview-person-title').textContent()).toBe('Per Ek f. 1825');
+    expect(await row.getAttribute('title')).toBe('Per Ek, född 1825');
   });
 
   it("the person dialog's choice of the other parent shows the partner's years; a long name is whole", async () => {

@@ -38,6 +38,16 @@ export const orphanPersonSchema = z.object({
   pName: z.string().nullable(),
   lName: z.string().nullable(),
   occupation: z.string().nullable(),
+  /** Life years and birthplace, so that namesakes are told apart (issue 19 item 12). */
+  born: z
+    .object({ year: z.number().int(), type: z.enum(dateTypes) })
+    .nullable()
+    .optional(),
+  died: z
+    .object({ year: z.number().int(), type: z.enum(dateTypes) })
+    .nullable()
+    .optional(),
+  birthPlace: z.string().nullable().optional(),
 });
 export type OrphanPerson = z.infer<typeof orphanPersonSchema>;
 

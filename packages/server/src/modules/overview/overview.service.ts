@@ -9,6 +9,7 @@ import {
 } from '@anor/core';
 import type { Db } from '../../db/client.ts';
 import type { Viewer } from '../../http/session.ts';
+import { lifeYearsOf, withLifeYears } from '../person/person.life-years.ts';
 import { leavesOutPrivate } from '../privacy/visitor-scope.ts';
 import { createTreeGate } from '../tree/tree.gate.ts';
 import * as overview from './overview.repository.ts';
@@ -66,8 +67,18 @@ export function createOverviewService({ db, livingYears = privacyRule.livingYear
       };
       const paging = { page: query.page, pageSize: query.pageSize };
       switch (query.type) {
-        case 'person':
-          return { type: 'person', ...(await overview.listPersons(db, treeId, filter)), ...paging };
+        case 'person': {
+          // Each person with the life years and birthplace (issue 19 item 12), for a visitor read
+          // from events without a living participant only; a page's worth in two queries.
+          const { items, total } = await overview.listPersons(db, treeId, filter);
+          const years = await lifeYearsOf(
+            db,
+            treeId,
+            items.map((item) => item.id),
+            { onlyPublic },
+          );
+          return { type: 'person', items: withLifeYears(items, years), total, ...paging };
+        }
         case 'location':
           return { type: 'location', ...(await overview.listLocations(db, treeId, filter)), ...paging };
         case 'event':

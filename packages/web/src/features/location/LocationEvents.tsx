@@ -11,6 +11,7 @@ import {
   Switch,
   Text,
   Tooltip,
+  VisuallyHidden,
 } from '@mantine/core';
 import { IconArrowsMaximize, IconCalendarPlus } from '@tabler/icons-react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -18,6 +19,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, segment } from '../../api/client.ts';
 import { ErrorView } from '../../lib/ErrorView.tsx';
+import { usePersonLabel } from '../../lib/person-label/person-label.ts';
 import {
   EventModalProvider,
   eventKeys,
@@ -25,7 +27,6 @@ import {
   useEventModal,
   useEventTypeName,
 } from '../event/index.ts';
-import { usePersonName } from '../person/person-name.ts';
 import { treePath } from '../person/queries.ts';
 import { inDirectLineage } from './place-events.ts';
 
@@ -178,7 +179,7 @@ function EventRows({
 }) {
   const { t, i18n } = useTranslation();
   const typeName = useEventTypeName();
-  const personName = usePersonName();
+  const label = usePersonLabel();
   if (events.length === 0) {
     return (
       <Text size="sm" c="dimmed" data-testid="location-events-empty">
@@ -211,7 +212,26 @@ function EventRows({
                 {date}
               </Text>
             )}
-            <Text size="sm">{shown.map(personName).join(', ')}</Text>
+            {/* Each person with the life years (issue 19 item 12), in full on hover and for screen readers. */}
+            <Text size="sm" title={shown.map((p) => label(p).full).join('; ')} data-testid="location-event-people">
+              {shown.map((participant, index) => {
+                const parts = label(participant);
+                return (
+                  <span key={participant.personId} data-testid="location-event-person">
+                    {index > 0 ? ', ' : null}
+                    {parts.name}
+                    {parts.years ? (
+                      <>
+                        <Text span size="xs" c="dimmed" aria-hidden data-testid="location-event-person-years">
+                          {` ${parts.years}`}
+                        </Text>
+                        <VisuallyHidden component="span">{`, ${parts.yearsLong}`}</VisuallyHidden>
+                      </>
+                    ) : null}
+                  </span>
+                );
+              })}
+            </Text>
             {event.location && event.location.id !== currentId && (
               <Text size="xs" c="dimmed">
                 {event.location.text}

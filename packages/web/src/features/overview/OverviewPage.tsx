@@ -17,6 +17,7 @@ import { List, listRowActionClass } from '../../lib/list/List.tsx';
 import { ListPage } from '../../lib/list/ListPage.tsx';
 import { useListState } from '../../lib/list/useListState.ts';
 import { usePagedList } from '../../lib/list/usePagedList.ts';
+import { usePersonLabel } from '../../lib/person-label/person-label.ts';
 import { EventModalProvider, formatEventDateLabel, useEventModal, useEventTypeName } from '../event/index.ts';
 import { LocationDialogProvider, useLocationDialog } from '../location/LocationDialogProvider.tsx';
 import { PersonDialogProvider, usePersonDialog } from '../person/PersonDialogProvider.tsx';
@@ -160,9 +161,12 @@ function RowButton({
   testId,
   itemId,
   titleDimmed = false,
+  hoverText,
 }: {
   icon: ReactNode;
   title: string;
+  /** The whole text on hover, where the title may be cut (a person's full label). */
+  hoverText?: string;
   detail: string | null;
   onClick: () => void;
   testId: string;
@@ -170,7 +174,13 @@ function RowButton({
   titleDimmed?: boolean;
 }) {
   return (
-    <UnstyledButton className={listRowActionClass} onClick={onClick} data-testid={testId} data-item-id={itemId}>
+    <UnstyledButton
+      className={listRowActionClass}
+      onClick={onClick}
+      title={hoverText}
+      data-testid={testId}
+      data-item-id={itemId}
+    >
       <Box className={classes.icon}>{icon}</Box>
       <Box className={classes.text}>
         <Text
@@ -194,17 +204,21 @@ function RowButton({
   );
 }
 
-/** A person: name ("unknown name" when none) and occupation; opens the person dialog. */
+/**
+ * A person: name ("unknown name" when none) with the life years, then the occupation and the
+ * birthplace (issue 19 item 12: namesakes told apart, the full label on hover); opens the person dialog.
+ */
 function PersonOrphanRow({ person }: { person: OrphanPerson }) {
-  const personName = usePersonName();
+  const label = usePersonLabel();
   const { openPersonDialog } = usePersonDialog();
-  const hasName = Boolean(person.fName || person.pName || person.lName);
+  const parts = label(person);
   return (
     <RowButton
       icon={<IconUser aria-hidden size={20} />}
-      title={personName(person)}
-      titleDimmed={!hasName}
-      detail={person.occupation}
+      title={[parts.name, parts.years].filter(Boolean).join(' ')}
+      hoverText={parts.full}
+      titleDimmed={!parts.hasName}
+      detail={[person.occupation, parts.place].filter(Boolean).join(' · ') || null}
       onClick={() => openPersonDialog(person.id)}
       testId="overview-person"
       itemId={person.id}
