@@ -56,6 +56,10 @@ describe('orphan persons', () => {
       pName: null,
       lName: 'Berg',
       occupation: 'Piga',
+      // Life years and birthplace beside the name (issue 19 item 12); Anna has no birth or death yet.
+      born: null,
+      died: null,
+      birthPlace: null,
     });
 
     // An explicit sibling link (Anna has no parents) connects both.
