@@ -25,26 +25,28 @@ export async function listUsersWithPlans(
   db: Db,
   filter: { emailPart?: string | null; userId?: string } = {},
 ): Promise<AdminUserRow[]> {
-  return db
-    .select({
-      id: user.id,
-      email: user.email,
-      name: user.name,
-      plan: subscription.plan,
-      validUntil: subscription.validUntil,
-      trees: count(tree.id),
-      createdAt: user.createdAt,
-    })
-    .from(user)
-    .leftJoin(subscription, eq(subscription.userId, user.id))
-    // A tree in its owner's trash (issue 21) is not counted; backups keep it all the same.
-    .leftJoin(tree, and(eq(tree.ownerId, user.id), isNull(tree.deletedAt)))
-    .where(
-      and(
-        filter.emailPart ? ilike(user.email, likePattern(filter.emailPart)) : undefined,
-        filter.userId ? eq(user.id, filter.userId) : undefined,
-      ),
-    )
-    .groupBy(user.id, subscription.plan, subscription.validUntil)
-    .orderBy(asc(user.createdAt), asc(user.id));
+  return (
+    db
+      .select({
+        id: user.id,
+        email: user.email,
+        name: user.name,
+        plan: subscription.plan,
+        validUntil: subscription.validUntil,
+        trees: count(tree.id),
+        createdAt: user.createdAt,
+      })
+      .from(user)
+      .leftJoin(subscription, eq(subscription.userId, user.id))
+      // A tree in its owner's trash (issue 21) is not counted; backups keep it all the same.
+      .leftJoin(tree, and(eq(tree.ownerId, user.id), isNull(tree.deletedAt)))
+      .where(
+        and(
+          filter.emailPart ? ilike(user.email, likePattern(filter.emailPart)) : undefined,
+          filter.userId ? eq(user.id, filter.userId) : undefined,
+        ),
+      )
+      .groupBy(user.id, subscription.plan, subscription.validUntil)
+      .orderBy(asc(user.createdAt), asc(user.id))
+  );
 }

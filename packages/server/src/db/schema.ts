@@ -159,9 +159,7 @@ export const tree = pgTable(
     ...timestamps,
   },
   (table) => [
-    uniqueIndex('tree_owner_name_key_idx')
-      .on(table.ownerId, table.nameKey)
-      .where(sql`${table.deletedAt} is null`),
+    uniqueIndex('tree_owner_name_key_idx').on(table.ownerId, table.nameKey).where(sql`${table.deletedAt} is null`),
     index('tree_deleted_at_idx').on(table.deletedAt).where(sql`${table.deletedAt} is not null`),
     uniqueIndex('tree_share_token_idx').on(table.shareToken),
     index('tree_import_job_idx').on(table.importJob).where(sql`${table.importJob} is not null`),
