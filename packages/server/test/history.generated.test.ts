@@ -36,7 +36,8 @@ afterAll(() => t.close());
 /** Write routes this test does not ask, and why. */
 const notAsked: Record<string, string> = {
   'POST /api/:treeId/history/:changeSetId/undo': 'undo itself: asked after every other write',
-  'DELETE /api/:treeId/tree/:deletedTreeId': 'deletes the whole tree with its history (tree.test.ts)',
+  'DELETE /api/:treeId/tree/:deletedTreeId':
+    "puts the whole tree in its owner's trash, outside any change set of the tree (trash.test.ts, tree.test.ts)",
 };
 
 const keyOf = (route: RouteEntry) => `${route.method} ${route.url}`;
