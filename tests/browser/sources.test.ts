@@ -219,6 +219,17 @@ describe.skipIf(!browserAvailable())('sources in the browser', () => {
     const birth = events.find((event) => event.type === 'birth');
     birthId = birth?.id ?? '';
     expect(birth?.sources.map((source) => source.id)).toEqual([citations['Sida 12']]);
+
+    // Now that Anna has a birth, the citation's "used in" names her with her year (issue 19 item 12).
+    await openSourcesPage();
+    const record = await sources.openRecord(recordTitle);
+    const citation = await record.openCitation('Sida 12');
+    const anna = `Anna Rud ${sv('personLabel.born', { year: '1850' })}`;
+    await expect
+      .poll(async () => (await citation.usedIn()).map((row) => row.title).sort())
+      .toEqual([`${sv('events.types.baptism.name')} · ${anna}`, `${sv('events.types.birth.name')} · ${anna}`].sort());
+    await citation.cancel();
+    await record.cancel();
   });
 
   it('writes a note with bold text, a list and a link on a citation', async () => {

@@ -1,4 +1,4 @@
-import type { Event, Person, ShareState } from '@anor/core';
+import type { Citation, Event, Person, ShareState } from '@anor/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { upsertSubscription } from '../src/modules/user/user.repository.ts';
 import { createTree, signUp, TestClient } from './support/client.ts';
@@ -15,7 +15,16 @@ let t: TestApp;
 let owner: Awaited<ReturnType<typeof signUp>>;
 let api: string;
 let token: string;
-const ids = { anders: '', lisa: '', per: '', residence: '', perDeath: '', lisaResidence: '' };
+const ids = {
+  anders: '',
+  lisa: '',
+  per: '',
+  residence: '',
+  perDeath: '',
+  lisaResidence: '',
+  citation: '',
+  lisaCitation: '',
+};
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -58,6 +67,19 @@ beforeAll(async () => {
       participants: [primary(anders.id), { personId: per.id, role: 'lodger' }],
     })
   ).id;
+  // Citations: one on the residence (Anders its main person), one on Lisa's birth.
+  const cite = async (nodeId: string, page: string) => {
+    const response = await owner.client.post<{ id: string }>(`${api}/source/citation`, {
+      citation: { whereWithinSourceText: page },
+      nodeId,
+    });
+    if (response.status !== 201) throw new Error(`${response.status} ${JSON.stringify(response.body)}`);
+    return response.body.id;
+  };
+  ids.citation = await cite(ids.residence, 'Husförhörslängd s. 12');
+  const lisaEvents = await owner.client.post<{ events: Event[] }>(`${api}/event/node/${lisa.id}`, {});
+  const lisaBirth = lisaEvents.body.events.find((e) => e.type === 'birth')?.id as string;
+  ids.lisaCitation = await cite(lisaBirth, 'Födelsebok s. 3');
   const share = await owner.client.put<ShareState>(`${api}/share`, { enabled: true });
   token = share.body.token as string;
 }, 120_000);
@@ -103,6 +125,19 @@ describe("an event's participants carry their life years", () => {
   });
 });
 
+describe("a citation's events name their main persons with life years", () => {
+  it("in the citation's used-in list", async () => {
+    const citation = await owner.client.get<Citation>(`${api}/source/citation/${ids.citation}`);
+    expect(citation.status).toBe(200);
+    const [residence] = citation.body.connectedNodes.events;
+    expect(residence?.primaries).toEqual([expect.objectContaining({ id: ids.anders, ...andersYears })]);
+    const lisas = await owner.client.get<Citation>(`${api}/source/citation/${ids.lisaCitation}`);
+    expect(lisas.body.connectedNodes.events[0]?.primaries).toEqual([
+      expect.objectContaining({ id: ids.lisa, born: { year: 1999, type: 'exact' }, birthPlace: 'Hemlighult' }),
+    ]);
+  });
+});
+
 describe('a visitor', () => {
   const get = <T>(url: string) => new TestClient(t.app).request<T>('GET', url, undefined, { 'x-anor-share': token });
 
@@ -123,6 +158,16 @@ describe('a visitor', () => {
     const list = await get<{ items: Event[] }>(`${api}/event?q=lysvik`);
     expect(list.body.items[0]?.participants.find((p) => p.personId === ids.per)).toMatchObject(noYears);
     expect(JSON.stringify(list.body)).not.toMatch(/1850/);
+  });
+
+  it("gets a dead person's years in a citation's used-in list, and none of a living person's", async () => {
+    const citation = await get<Citation>(`${api}/source/citation/${ids.citation}`);
+    expect(citation.status).toBe(200);
+    expect(citation.body.connectedNodes.events[0]?.primaries).toEqual([
+      expect.objectContaining({ id: ids.anders, ...andersYears }),
+    ]);
+    const lisas = await get<Citation>(`${api}/source/citation/${ids.lisaCitation}`);
+    expect(JSON.stringify(lisas.body)).not.toMatch(/1999|Hemlighult/);
   });
 
   it("gets no living person's years in the wizard's candidates or the person answer", async () => {

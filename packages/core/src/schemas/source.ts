@@ -5,7 +5,7 @@ import { textLimits } from '../limits.ts';
 import { eventTypeSchema } from './event.ts';
 import { isWebUrl } from './location.ts';
 import { citationSummarySchema, newNotesSchema, noteSchema, richTextSchema } from './note.ts';
-import { personIdSchema } from './person.ts';
+import { lifeYearSchema, personIdSchema } from './person.ts';
 
 export const repositoryIdSchema = z.uuid({ error: 'source.error.repositoryNotFound' });
 export const recordIdSchema = z.uuid({ error: 'source.error.recordNotFound' });
@@ -176,6 +176,10 @@ export const eventSummarySchema = z.object({
       id: z.string(),
       fName: z.string().nullable(),
       lName: z.string().nullable(),
+      /** Life years and birthplace (issue 19 item 12), so that namesakes are told apart. */
+      born: lifeYearSchema.nullable().optional(),
+      died: lifeYearSchema.nullable().optional(),
+      birthPlace: z.string().nullable().optional(),
       private: z.boolean().optional(),
     }),
   ),

@@ -28,6 +28,7 @@ import * as eventsRepo from '../event/event.repository.ts';
 import { attachmentsOf, saveNewNotes, setSources } from '../note/attachments.ts';
 import * as notesRepo from '../note/note.repository.ts';
 import { sanitizeRichText } from '../note/rich-text.ts';
+import { lifeYearsOf } from '../person/person.life-years.ts';
 import { publicEventIds } from '../privacy/privacy.repository.ts';
 import { leavesOutPrivate } from '../privacy/visitor-scope.ts';
 import { assertWithinLimits } from '../tree/tree.access.ts';
@@ -137,9 +138,20 @@ export function createSourceService({ db, livingYears = privacyRule.livingYears 
     };
   }
 
-  async function eventSummaries(tx: Db, treeId: string, ids: readonly string[]): Promise<EventSummary[]> {
+  /**
+   * Events as a citation's "used in" list and the citation suggestions name them: the main persons
+   * with their life years (a visitor's, with `onlyPublic`, from public events only).
+   */
+  async function eventSummaries(
+    tx: Db,
+    treeId: string,
+    ids: readonly string[],
+    onlyPublic: boolean,
+  ): Promise<EventSummary[]> {
     const rows = await eventsRepo.findEventRows(tx, treeId, ids);
     const participants = await eventsRepo.participantsOf(tx, treeId, ids);
+    const primaryIds = participants.filter((p) => p.role === 'primary').map((p) => p.personId);
+    const years = await lifeYearsOf(tx, treeId, primaryIds, { onlyPublic });
     const placeIds = [...new Set(rows.flatMap((row) => (row.locationId ? [row.locationId] : [])))];
     const paths = new Map((await eventsRepo.placePaths(tx, treeId, placeIds)).map((p) => [p.id, p.text]));
     return rows.map((row) => ({
@@ -151,7 +163,12 @@ export function createSourceService({ db, livingYears = privacyRule.livingYears 
       place: row.locationId ? (paths.get(row.locationId) ?? null) : null,
       primaries: participants
         .filter((p) => p.eventId === row.id && p.role === 'primary')
-        .map((p) => ({ id: p.personId, fName: p.fName, lName: p.lName })),
+        .map((p) => ({
+          id: p.personId,
+          fName: p.fName,
+          lName: p.lName,
+          ...(years.get(p.personId) ?? { born: null, died: null, birthPlace: null }),
+        })),
     }));
   }
 
@@ -179,7 +196,7 @@ export function createSourceService({ db, livingYears = privacyRule.livingYears 
       certaintyAssessment: row.certaintyAssessment,
       notes: attached?.notes ?? [],
       connectedNodes: {
-        events: await eventSummaries(tx, treeId, ofKind('event')),
+        events: await eventSummaries(tx, treeId, ofKind('event'), onlyPublic),
         locations: places.map((p) => ({ id: p.id, name: p.name, text: p.text })),
         notes: citedNotes.map((n) => ({ id: n.id, title: n.title })),
       },
@@ -496,7 +513,7 @@ export function createSourceService({ db, livingYears = privacyRule.livingYears 
           c,
         ]),
       );
-      const events = new Map((await eventSummaries(db, treeId, eventIds)).map((e) => [e.id, e]));
+      const events = new Map((await eventSummaries(db, treeId, eventIds, onlyPublic)).map((e) => [e.id, e]));
       const seen = new Set<string>();
       const suggestions = links.flatMap((link) => {
         const citation = summaries.get(link.citationId);

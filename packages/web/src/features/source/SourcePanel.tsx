@@ -8,10 +8,10 @@ import { currentLanguage } from '../../i18n/index.ts';
 import { errorKey } from '../../i18n/messages.ts';
 import { formatEventDateLabel, useEventTypeName } from '../event/index.ts';
 import { usePersonModalProps } from '../person/layout.ts';
-import { usePersonName } from '../person/person-name.ts';
 import { citationSummaryOf } from './CitationDialog.tsx';
 import { DeleteSourceModal } from './DeleteSourceModal.tsx';
 import { ExpandedSourceList } from './ExpandedSourceList.tsx';
+import { useEventPersons } from './event-persons.ts';
 import { useDeleteCitation } from './mutations.ts';
 import { type ContemporaryOf, type SuggestSourcesFor, sourceQueries } from './queries.ts';
 import { SourceChooser } from './SourceChooser.tsx';
@@ -431,15 +431,9 @@ function SuggestionRow({
 }) {
   const { t } = useTranslation();
   const typeName = useEventTypeName();
-  const personName = usePersonName();
+  const eventPersons = useEventPersons();
   const from = event
-    ? [
-        typeName(event),
-        event.primaries.map((person) => personName({ ...person, pName: null })).join(', '),
-        formatEventDateLabel(event, currentLanguage()),
-      ]
-        .filter(Boolean)
-        .join(' · ')
+    ? [typeName(event), eventPersons(event), formatEventDateLabel(event, currentLanguage())].filter(Boolean).join(' · ')
     : '';
   return (
     <Group

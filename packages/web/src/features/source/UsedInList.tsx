@@ -7,7 +7,7 @@ import { currentLanguage } from '../../i18n/index.ts';
 import { eventHref, formatEventDateLabel, useEventTypeName } from '../event/index.ts';
 import { locationHref } from '../location/paths.ts';
 import { NoteModal, noteQueries } from '../note/index.ts';
-import { usePersonName } from '../person/person-name.ts';
+import { useEventPersons } from './event-persons.ts';
 import { SourceItemList, type SourceListItem } from './SourceItemList.tsx';
 
 /** SPEC §9: the "used in" list is 500 px wide. */
@@ -22,12 +22,12 @@ interface UsedInListProps {
   onModalChange?: (isOpen: boolean) => void;
 }
 
-/** "Dop · Anna Rud" and "1850 · Sunne": an event as the list shows it. */
+/** "Dop · Anna Rud 1850–1920" and "1850 · Sunne": an event as the list shows it, its persons with their years. */
 function useEventRow() {
   const typeName = useEventTypeName();
-  const personName = usePersonName();
+  const eventPersons = useEventPersons();
   return (event: EventSummary) => {
-    const persons = event.primaries.map((person) => personName({ ...person, pName: null })).join(', ');
+    const persons = eventPersons(event);
     const date = formatEventDateLabel(event, currentLanguage());
     return {
       title: persons ? `${typeName(event)} · ${persons}` : typeName(event),
