@@ -138,6 +138,17 @@ describe("a citation's events name their main persons with life years", () => {
   });
 });
 
+describe("the overview's events name their participants with life years", () => {
+  it('in the list of all events', async () => {
+    const page = await owner.client.get<{ items: { id: string; participants: { id: string }[] }[] }>(
+      `${api}/orphans?type=event&all=true&q=lysvik`,
+    );
+    expect(page.status).toBe(200);
+    const residence = page.body.items.find((item) => item.id === ids.residence);
+    expect(residence?.participants.find((p) => p.id === ids.anders)).toMatchObject(andersYears);
+  });
+});
+
 describe('a visitor', () => {
   const get = <T>(url: string) => new TestClient(t.app).request<T>('GET', url, undefined, { 'x-anor-share': token });
 
@@ -168,6 +179,17 @@ describe('a visitor', () => {
     ]);
     const lisas = await get<Citation>(`${api}/source/citation/${ids.lisaCitation}`);
     expect(JSON.stringify(lisas.body)).not.toMatch(/1999|Hemlighult/);
+  });
+
+  it("gets no years from a private event in the overview's events", async () => {
+    const page = await get<{ items: { id: string; participants: { id: string }[] }[] }>(
+      `${api}/orphans?type=event&all=true`,
+    );
+    expect(page.status).toBe(200);
+    const residence = page.body.items.find((item) => item.id === ids.residence);
+    expect(residence?.participants.find((p) => p.id === ids.anders)).toMatchObject(andersYears);
+    expect(residence?.participants.find((p) => p.id === ids.per)).toMatchObject(noYears);
+    expect(JSON.stringify(page.body)).not.toMatch(/1999|Hemlighult|1850/);
   });
 
   it("gets no living person's years in the wizard's candidates or the person answer", async () => {

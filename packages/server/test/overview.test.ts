@@ -232,7 +232,17 @@ describe('orphan events', () => {
     expect(all.body.items.map((event) => event.type)).toEqual(['birth', 'residence', 'death']);
     const birth = all.body.items[0];
     expect(birth?.participants).toEqual([
-      { id: expect.any(String), fName: 'Anna', pName: null, lName: 'Berg', role: 'primary' },
+      {
+        id: expect.any(String),
+        fName: 'Anna',
+        pName: null,
+        lName: 'Berg',
+        role: 'primary',
+        // With the life years that tell namesakes apart (issue 19 item 12).
+        born: { year: 1850, type: 'exact' },
+        died: null,
+        birthPlace: 'Sunne',
+      },
     ]);
     expect(birth?.location?.name).toBe('Sunne');
     expect(all.body.items[2]).toMatchObject({ startDate: null, location: null });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dateTypes } from '../dates/event-date.ts';
 import { eventTypes } from '../events/types.ts';
+import { lifeYearSchema } from './person.ts';
 
 /**
  * The overview of SPEC §2 ("Orphan dialog") and §4 ("Orphans"): the persons, places or events of
@@ -39,14 +40,8 @@ export const orphanPersonSchema = z.object({
   lName: z.string().nullable(),
   occupation: z.string().nullable(),
   /** Life years and birthplace, so that namesakes are told apart (issue 19 item 12). */
-  born: z
-    .object({ year: z.number().int(), type: z.enum(dateTypes) })
-    .nullable()
-    .optional(),
-  died: z
-    .object({ year: z.number().int(), type: z.enum(dateTypes) })
-    .nullable()
-    .optional(),
+  born: lifeYearSchema.nullable().optional(),
+  died: lifeYearSchema.nullable().optional(),
   birthPlace: z.string().nullable().optional(),
 });
 export type OrphanPerson = z.infer<typeof orphanPersonSchema>;
@@ -58,13 +53,16 @@ export const orphanLocationSchema = z.object({
 });
 export type OrphanLocation = z.infer<typeof orphanLocationSchema>;
 
-/** A participant as an overview row names it: the person's id (under `id`), names and role. */
+/** A participant as an overview row names it: the person's id (under `id`), names, role and life years. */
 export const orphanParticipantSchema = z.object({
   id: z.string(),
   fName: z.string().nullable(),
   pName: z.string().nullable(),
   lName: z.string().nullable(),
   role: z.string(),
+  born: lifeYearSchema.nullable().optional(),
+  died: lifeYearSchema.nullable().optional(),
+  birthPlace: z.string().nullable().optional(),
 });
 
 export const orphanEventSchema = z.object({

@@ -28,10 +28,17 @@ export function createOverviewService({ db, livingYears = privacyRule.livingYear
       treeId,
       items.map((row) => row.id),
     );
+    // The participants' life years (issue 19 item 12), a visitor's from public events only.
+    const years = await lifeYearsOf(
+      db,
+      treeId,
+      participants.map((participant) => participant.id),
+      { onlyPublic: filter.onlyPublic },
+    );
     const byEvent = new Map<string, OrphanEvent['participants']>();
     for (const { eventId, ...participant } of participants) {
       const list = byEvent.get(eventId) ?? [];
-      list.push(participant);
+      list.push(withLifeYears([participant], years)[0] as OrphanEvent['participants'][number]);
       byEvent.set(eventId, list);
     }
     return {

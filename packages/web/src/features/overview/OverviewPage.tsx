@@ -17,12 +17,11 @@ import { List, listRowActionClass } from '../../lib/list/List.tsx';
 import { ListPage } from '../../lib/list/ListPage.tsx';
 import { useListState } from '../../lib/list/useListState.ts';
 import { usePagedList } from '../../lib/list/usePagedList.ts';
-import { usePersonLabel } from '../../lib/person-label/person-label.ts';
+import { nameWithYears, usePersonLabel } from '../../lib/person-label/person-label.ts';
 import { EventModalProvider, formatEventDateLabel, useEventModal, useEventTypeName } from '../event/index.ts';
 import { LocationDialogProvider, useLocationDialog } from '../location/LocationDialogProvider.tsx';
 import { PersonDialogProvider, usePersonDialog } from '../person/PersonDialogProvider.tsx';
 import { personHref } from '../person/paths.ts';
-import { usePersonName } from '../person/person-name.ts';
 import { treeQueries } from '../trees/queries.ts';
 import classes from './OverviewPage.module.css';
 import {
@@ -248,12 +247,15 @@ function LocationOrphanRow({ place }: { place: OrphanLocation }) {
 function EventOrphanRow({ event }: { event: OrphanEvent }) {
   const { t } = useTranslation();
   const typeName = useEventTypeName();
-  const personName = usePersonName();
+  const personLabel = usePersonLabel();
   const { openExisting } = useEventModal();
   const date = formatEventDateLabel(event, currentLanguage());
   const showsAll = showsAllParticipants(event.type);
   const shown = event.participants.filter((participant) => showsAll || participant.role === 'primary');
-  const people = (shown.length > 0 ? shown : event.participants).map((participant) => personName(participant));
+  // Each with the life years that tell namesakes apart (issue 19 item 12).
+  const people = (shown.length > 0 ? shown : event.participants).map((participant) =>
+    nameWithYears(personLabel(participant)),
+  );
   const when = date || people.join(', ') || t('overview.noDateNoParticipants');
   return (
     <RowButton

@@ -1,6 +1,6 @@
 import type { EventSummary } from '@anor/core';
 import { useCallback } from 'react';
-import { usePersonLabel } from '../../lib/person-label/person-label.ts';
+import { nameWithYears, usePersonLabel } from '../../lib/person-label/person-label.ts';
 
 /**
  * An event's main persons as the source lists name them: "Anna Rud 1850–1920, Per Rud f. 1848",
@@ -11,12 +11,7 @@ export function useEventPersons(): (event: EventSummary) => string {
   const personLabel = usePersonLabel();
   return useCallback(
     (event: EventSummary) =>
-      event.primaries
-        .map((person) => {
-          const label = personLabel({ ...person, pName: null });
-          return label.years ? `${label.name} ${label.years}` : label.name;
-        })
-        .join(', '),
+      event.primaries.map((person) => nameWithYears(personLabel({ ...person, pName: null }))).join(', '),
     [personLabel],
   );
 }

@@ -25,6 +25,11 @@ export interface PersonLabelParts {
   full: string;
 }
 
+/** The name with the life years after it ("Anna Rud 1850–1920"), for lists that name persons in a line of text. */
+export function nameWithYears(label: PersonLabelParts): string {
+  return label.years ? `${label.name} ${label.years}` : label.name;
+}
+
 /** The first `count` parts of a place's path (nearest first): enough to tell "Berg, Sunne" from "Berg, Lysvik". */
 export function shortPlace(path: string | null | undefined, count = 2): string | null {
   if (!path) return null;
