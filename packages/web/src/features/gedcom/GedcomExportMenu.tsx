@@ -3,6 +3,7 @@ import { ActionIcon, Alert, Button, Group, Menu, Modal, Progress, Stack, Text, T
 import { IconFileExport } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../i18n/index.ts';
 import { downloadGedcom, saveDownload } from './download.ts';
 import { gedcomExportHref } from './queries.ts';
 
@@ -34,6 +35,7 @@ function ExportProgressDialog({
   useEffect(() => {
     const controller = new AbortController();
     downloadGedcom(gedcomExportHref(tree.id, version), `${tree.name}.ged`, {
+      language: currentLanguage(),
       signal: controller.signal,
       onProgress: setPercent,
     })

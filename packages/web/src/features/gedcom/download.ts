@@ -1,5 +1,3 @@
-import { currentLanguage } from '../../i18n/index.ts';
-
 /**
  * The GEDCOM export as a download with a progress (issue 20). The server streams the file and
  * says ahead in `X-Gedcom-Records` how many level-0 records it will have; the download reads the
@@ -58,17 +56,18 @@ export class GedcomDownloadError extends Error {
 }
 
 /**
- * Fetches the export at `href`, calling `onProgress` with the percentage as records arrive.
- * Aborting the signal ends the download (the promise rejects with an `AbortError`).
+ * Fetches the export at `href` in the reader's `language`, calling `onProgress` with the
+ * percentage as records arrive. Aborting the signal ends the download (the promise rejects with an
+ * `AbortError`). The language is passed in, so this file needs no i18n (its unit test runs in Node).
  */
 export async function downloadGedcom(
   href: string,
   fallbackName: string,
-  options: { signal?: AbortSignal; onProgress?: (percent: number) => void } = {},
+  options: { language: string; signal?: AbortSignal; onProgress?: (percent: number) => void },
 ): Promise<GedcomDownload> {
   const response = await fetch(href, {
     credentials: 'same-origin',
-    headers: { 'Accept-Language': currentLanguage() },
+    headers: { 'Accept-Language': options.language },
     signal: options.signal,
   });
   if (!response.ok || !response.body) throw new GedcomDownloadError(response.status);
