@@ -71,9 +71,11 @@ describe.skipIf(!browserAvailable())('the overview in the browser', () => {
     expect(await page.getByTestId('overview-hint').textContent()).toBe(sv('overview.hint.person'));
     await session.screenshot('overview-persons-1280.png');
 
-    // All persons, in Swedish name order.
+    // All persons, in Swedish name order, each with the life years that are known (issue 19 item 12).
     await page.getByTestId('overview-scope').getByText(sv('overview.scope.all')).click();
-    await expect.poll(() => titles('overview-person')).toEqual(['Olle Ensam', 'Greta Fors', 'Karin Fors']);
+    await expect
+      .poll(() => titles('overview-person'))
+      .toEqual(['Olle Ensam', 'Greta Fors', `Karin Fors ${sv('personLabel.born', { year: '1950' })}`]);
     expect(await page.getByTestId('overview-hint').count()).toBe(0);
   });
 

@@ -214,7 +214,7 @@ function PersonOrphanRow({ person }: { person: OrphanPerson }) {
   return (
     <RowButton
       icon={<IconUser aria-hidden size={20} />}
-      title={[parts.name, parts.years].filter(Boolean).join(' ')}
+      title={nameWithYears(parts)}
       hoverText={parts.full}
       titleDimmed={!parts.hasName}
       detail={[person.occupation, parts.place].filter(Boolean).join(' · ') || null}
