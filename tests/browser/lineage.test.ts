@@ -93,9 +93,14 @@ describe.skipIf(!browserAvailable())('the direct-lineage switches in the browser
     await shell.goto(`/app/${treeId}/location/${placeId}`);
     const events = page.getByTestId('location-events');
     const rows = events.getByTestId('location-event-row');
+    // Each row's first person by name: the name's own text, without the life years beside it.
     const people = () =>
       rows.evaluateAll((elements) =>
-        elements.map((element) => element.lastElementChild?.textContent?.match(/^[\p{L} ]+/u)?.[0].trim()),
+        elements.map((element) => {
+          const person = element.querySelector('[data-testid="location-event-person"]');
+          const texts = Array.from(person?.childNodes ?? []).filter((node) => node.nodeType === Node.TEXT_NODE);
+          return texts.map((node) => node.textContent?.trim()).find((text) => text && text !== ',');
+        }),
       );
     await expect.poll(people).toEqual(['Nils Ek', 'Anna Rud', 'Maja Ek']);
 
