@@ -88,6 +88,8 @@ describe.skipIf(!browserAvailable())('change history and undo', () => {
 
     await history.filterByKind(sv('history.kind.create'));
     await expect.poll(() => new URL(page.url()).searchParams.get('kind')).toBe('create');
+    // The list shown is the filtered one once it is drawn for that kind and nothing is being fetched.
+    await history.recentListFor('create');
     await expect.poll(() => history.changeSets.count()).toBe(25);
     const kinds = async () =>
       new Set(await history.changeSets.evaluateAll((cards) => cards.map((card) => card.getAttribute('data-kind'))));
@@ -95,10 +97,12 @@ describe.skipIf(!browserAvailable())('change history and undo', () => {
     // The next page, asked of the server with the last change set shown as `before`.
     await page.getByTestId('recent-changes-more').click();
     await expect.poll(() => history.changeSets.count()).toBeGreaterThan(27);
+    await history.recentListFor('create');
     expect([...(await kinds())]).toEqual(['create']);
 
     await history.filterByKind(sv('history.kind.update'));
     await expect.poll(() => new URL(page.url()).searchParams.get('kind')).toBe('update');
+    await history.recentListFor('update');
     await expect.poll(async () => [...(await kinds())]).toEqual(['update']);
   });
 

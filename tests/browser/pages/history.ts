@@ -25,6 +25,13 @@ export class HistoryPanel {
     await this.page.getByTestId('history-undo-confirm').click();
   }
 
+  /** Waits until the recent changes page shows the list drawn for a kind filter, with nothing being fetched. */
+  async recentListFor(kind: string): Promise<void> {
+    await this.page
+      .locator(`[data-testid="recent-changes-list"][data-kind-filter="${kind}"][aria-busy="false"]`)
+      .waitFor();
+  }
+
   /** Chooses a kind in the recent changes page's filter (its label in the page's language). */
   async filterByKind(label: string): Promise<void> {
     await this.page.getByTestId('recent-changes-kind').click();

@@ -111,7 +111,13 @@ export function RecentChangesPage() {
         </Text>
       ) : (
         <ScrollArea style={{ flex: 1 }} type="auto">
-          <Stack gap="sm" pb="md" data-testid="recent-changes-list">
+          <Stack
+            gap="sm"
+            pb="md"
+            data-testid="recent-changes-list"
+            data-kind-filter={filters.kind ?? ''}
+            aria-busy={history.isFetching}
+          >
             {changeSets.map((changeSet) => (
               <ChangeSetCard
                 key={changeSet.id}
