@@ -184,6 +184,30 @@ export const errorCatalogue = {
   'personMerge.error.tooManyParents': 409,
   /** One is the other's ancestor: merged, the person would be their own ancestor. */
   'personMerge.error.related': 409,
+  // Photos and scanned documents (issue 22)
+  /** No media object of this tree by that id (or a visitor may not see it). */
+  'media.error.notFound': 404,
+  /** The upload had no `file` part. */
+  'media.error.noFile': 400,
+  /** The file is over the per-file limit (details: max). */
+  'media.error.tooLarge': 413,
+  /** Not one of the accepted types (JPEG, PNG, WebP, GIF, TIFF, HEIC/AVIF where readable, PDF); SVG is refused. */
+  'media.error.unsupportedType': 415,
+  /** Truncated, undecodable, or not what it claims to be. */
+  'media.error.corrupt': 422,
+  /** A zero-byte file. */
+  'media.error.empty': 400,
+  /** More pixels than the server decodes (a decompression bomb); details: max. */
+  'media.error.tooManyPixels': 422,
+  /** No preview of this version (a PDF's thumbnail when nothing renders PDFs here). */
+  'media.error.noPreview': 404,
+  /** A portrait must be an image with its file. */
+  'media.error.notImage': 409,
+  'media.validation.titleTooLong': 400,
+  'media.validation.dateTooLong': 400,
+  'media.validation.descriptionTooLong': 400,
+  /** A paid tree's files take more than its storage limit (details: limit, max, used). */
+  'limit.storage': 403,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

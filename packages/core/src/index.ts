@@ -18,6 +18,7 @@ export * from './schemas/gedcom.ts';
 export * from './schemas/history.ts';
 export * from './schemas/job.ts';
 export * from './schemas/location.ts';
+export * from './schemas/media.ts';
 export * from './schemas/node-merge.ts';
 export * from './schemas/note.ts';
 export * from './schemas/overview.ts';

@@ -674,10 +674,29 @@ export const da = {
       'En gratis konto kan have 3 kilder pr. begivenhed eller sted. Køb et abonnement for at tilføje flere.',
     sharing: 'Deling af et stamtræ er en del af abonnementet. Køb et abonnement for at dele dit træ.',
     images: 'En gratis konto kan have 5 billeder. Køb et abonnement for at tilføje flere.',
+    storage: 'Træets filer har nået lagergrænsen på 10 GB. Fjern filer for at uploade flere.',
     gedcomSize:
       'En gratis konto kan importere GEDCOM-filer på højst 5 MB. Køb et abonnement for at importere større filer.',
     gedcomContent:
       'En gratis konto kan importere en GEDCOM-fil med højst 20 personer, 30 begivenheder og 30 steder. Køb et abonnement for at importere større stamtræer.',
+  },
+  media: {
+    error: {
+      notFound: 'Filen findes ikke.',
+      noFile: 'Vælg en fil at uploade.',
+      tooLarge: 'Filen er for stor. En fil må højst være 50 MB.',
+      unsupportedType: 'Filtypen understøttes ikke. Upload JPEG, PNG, WebP, GIF, TIFF, HEIC eller PDF.',
+      corrupt: 'Filen kan ikke læses. Den kan være beskadiget eller ikke være det, filnavnet siger.',
+      empty: 'Filen er tom.',
+      tooManyPixels: 'Billedet har for mange pixels til at kunne behandles.',
+      noPreview: 'Der er ingen forhåndsvisning af filen.',
+      notImage: 'Et portræt skal være et billede.',
+    },
+    validation: {
+      titleTooLong: 'Titlen må højst være 500 tegn.',
+      dateTooLong: 'Datoen må højst være 100 tegn.',
+      descriptionTooLong: 'Beskrivelsen må højst være 5.000 tegn.',
+    },
   },
   note: {
     validation: {

@@ -677,9 +677,28 @@ export const en = {
     sourcesPerNode: 'A free account can have 3 sources per event or place. Get a subscription to add more.',
     sharing: 'Sharing a family tree is part of the subscription. Get a subscription to share your tree.',
     images: 'A free account can have 5 images. Get a subscription to add more.',
+    storage: "The tree's files have reached the storage limit of 10 GB. Remove files to upload more.",
     gedcomSize: 'A free account can import GEDCOM files of at most 5 MB. Get a subscription to import larger files.',
     gedcomContent:
       'A free account can import a GEDCOM file with at most 20 persons, 30 events and 30 places. Get a subscription to import larger family trees.',
+  },
+  media: {
+    error: {
+      notFound: 'The file does not exist.',
+      noFile: 'Choose a file to upload.',
+      tooLarge: 'The file is too large. A file can be at most 50 MB.',
+      unsupportedType: 'This file type is not supported. Upload JPEG, PNG, WebP, GIF, TIFF, HEIC or PDF.',
+      corrupt: 'The file cannot be read. It may be damaged or not be what its name says.',
+      empty: 'The file is empty.',
+      tooManyPixels: 'The image has too many pixels to be processed.',
+      noPreview: 'There is no preview of this file.',
+      notImage: 'A portrait must be an image.',
+    },
+    validation: {
+      titleTooLong: 'The title can be at most 500 characters.',
+      dateTooLong: 'The date can be at most 100 characters.',
+      descriptionTooLong: 'The description can be at most 5,000 characters.',
+    },
   },
   note: {
     validation: {

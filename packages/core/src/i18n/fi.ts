@@ -679,10 +679,29 @@ export const fi = {
       'Ilmaisella tilillä voi olla 3 lähdettä tapahtumaa tai paikkaa kohden. Hanki tilaus lisätäksesi enemmän.',
     sharing: 'Sukupuun jakaminen kuuluu tilaukseen. Hanki tilaus jakaaksesi sukupuusi.',
     images: 'Ilmaisella tilillä voi olla 5 kuvaa. Hanki tilaus lisätäksesi enemmän.',
+    storage: 'Puun tiedostot ovat saavuttaneet 10 Gt:n tallennusrajan. Poista tiedostoja ladataksesi lisää.',
     gedcomSize:
       'Ilmaisella tilillä voi tuoda enintään 5 Mt:n GEDCOM-tiedostoja. Hanki tilaus tuodaksesi suurempia tiedostoja.',
     gedcomContent:
       'Ilmaisella tilillä voi tuoda GEDCOM-tiedoston, jossa on enintään 20 henkilöä, 30 tapahtumaa ja 30 paikkaa. Hanki tilaus tuodaksesi suurempia sukupuita.',
+  },
+  media: {
+    error: {
+      notFound: 'Tiedostoa ei ole.',
+      noFile: 'Valitse ladattava tiedosto.',
+      tooLarge: 'Tiedosto on liian suuri. Tiedosto voi olla enintään 50 Mt.',
+      unsupportedType: 'Tiedostotyyppiä ei tueta. Lataa JPEG-, PNG-, WebP-, GIF-, TIFF-, HEIC- tai PDF-tiedosto.',
+      corrupt: 'Tiedostoa ei voi lukea. Se voi olla vioittunut tai muuta kuin sen nimi kertoo.',
+      empty: 'Tiedosto on tyhjä.',
+      tooManyPixels: 'Kuvassa on liikaa kuvapisteitä käsiteltäväksi.',
+      noPreview: 'Tiedostosta ei ole esikatselua.',
+      notImage: 'Muotokuvan on oltava kuva.',
+    },
+    validation: {
+      titleTooLong: 'Otsikko voi olla enintään 500 merkkiä.',
+      dateTooLong: 'Päivämäärä voi olla enintään 100 merkkiä.',
+      descriptionTooLong: 'Kuvaus voi olla enintään 5 000 merkkiä.',
+    },
   },
   note: {
     validation: {

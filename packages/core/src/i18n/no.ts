@@ -673,10 +673,29 @@ export const no = {
     sourcesPerNode: 'En gratiskonto kan ha 3 kilder per hendelse eller sted. Kjøp et abonnement for å legge til flere.',
     sharing: 'Deling av et slektstre er en del av abonnementet. Kjøp et abonnement for å dele treet ditt.',
     images: 'En gratiskonto kan ha 5 bilder. Kjøp et abonnement for å legge til flere.',
+    storage: 'Treets filer har nådd lagringsgrensen på 10 GB. Fjern filer for å laste opp flere.',
     gedcomSize:
       'En gratiskonto kan importere GEDCOM-filer på høyst 5 MB. Kjøp et abonnement for å importere større filer.',
     gedcomContent:
       'En gratiskonto kan importere en GEDCOM-fil med høyst 20 personer, 30 hendelser og 30 steder. Kjøp et abonnement for å importere større slektstrær.',
+  },
+  media: {
+    error: {
+      notFound: 'Filen finnes ikke.',
+      noFile: 'Velg en fil å laste opp.',
+      tooLarge: 'Filen er for stor. En fil kan være på høyst 50 MB.',
+      unsupportedType: 'Filtypen støttes ikke. Last opp JPEG, PNG, WebP, GIF, TIFF, HEIC eller PDF.',
+      corrupt: 'Filen kan ikke leses. Den kan være skadet eller ikke være det filnavnet sier.',
+      empty: 'Filen er tom.',
+      tooManyPixels: 'Bildet har for mange piksler til å kunne behandles.',
+      noPreview: 'Det finnes ingen forhåndsvisning av filen.',
+      notImage: 'Et portrett må være et bilde.',
+    },
+    validation: {
+      titleTooLong: 'Tittelen kan være på høyst 500 tegn.',
+      dateTooLong: 'Datoen kan være på høyst 100 tegn.',
+      descriptionTooLong: 'Beskrivelsen kan være på høyst 5 000 tegn.',
+    },
   },
   note: {
     validation: {

@@ -675,10 +675,29 @@ export const sv = {
       'Ett gratiskonto kan ha 3 källor per händelse eller plats. Skaffa en prenumeration för att lägga till fler.',
     sharing: 'Att dela ett släktträd ingår i prenumerationen. Skaffa en prenumeration för att dela ditt träd.',
     images: 'Ett gratiskonto kan ha 5 bilder. Skaffa en prenumeration för att lägga till fler.',
+    storage: 'Trädets filer har nått lagringsgränsen på 10 GB. Ta bort filer för att ladda upp fler.',
     gedcomSize:
       'Ett gratiskonto kan importera GEDCOM-filer på högst 5 MB. Skaffa en prenumeration för att importera större filer.',
     gedcomContent:
       'Ett gratiskonto kan importera en GEDCOM-fil med högst 20 personer, 30 händelser och 30 platser. Skaffa en prenumeration för att importera större släktträd.',
+  },
+  media: {
+    error: {
+      notFound: 'Filen finns inte.',
+      noFile: 'Välj en fil att ladda upp.',
+      tooLarge: 'Filen är för stor. En fil kan vara högst 50 MB.',
+      unsupportedType: 'Filtypen stöds inte. Ladda upp JPEG, PNG, WebP, GIF, TIFF, HEIC eller PDF.',
+      corrupt: 'Filen kan inte läsas. Den kan vara skadad eller inte vara det filnamnet säger.',
+      empty: 'Filen är tom.',
+      tooManyPixels: 'Bilden har för många bildpunkter för att kunna behandlas.',
+      noPreview: 'Det finns ingen förhandsvisning av filen.',
+      notImage: 'Ett porträtt måste vara en bild.',
+    },
+    validation: {
+      titleTooLong: 'Titeln får vara högst 500 tecken.',
+      dateTooLong: 'Datumet får vara högst 100 tecken.',
+      descriptionTooLong: 'Beskrivningen får vara högst 5 000 tecken.',
+    },
   },
   note: {
     validation: {

@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import { hasInvalidNameCharacters } from '../rules.ts';
+
+/**
+ * Photos and scanned documents (issue 22): a media object of a tree, an uploaded file (an image or a
+ * PDF) or a GEDCOM OBJE reference without a file, linked to any number of persons, events, places,
+ * citations, records, repositories or notes. Contract: docs/api.md "Media".
+ */
+
+export const mediaIdSchema = z.uuid({ error: 'media.error.notFound' });
+
+export const mediaNodeKinds = ['person', 'event', 'location', 'citation', 'record', 'repository', 'note'] as const;
+export type MediaNodeKind = (typeof mediaNodeKinds)[number];
+
+export const mediaKinds = ['image', 'pdf', 'reference'] as const;
+export type MediaKind = (typeof mediaKinds)[number];
+
+/** The stored versions of an uploaded file. */
+export const mediaVariants = ['thumb', 'screen', 'original'] as const;
+export type MediaVariant = (typeof mediaVariants)[number];
+
+/** The image types and PDF an upload may be; anything else (SVG among them) is refused. */
+export const mediaAcceptedTypes = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/gif',
+  'image/tiff',
+  'image/heic',
+  'image/avif',
+  'application/pdf',
+] as const;
+
+export const mediaTextLimits = {
+  title: 500,
+  date: 100,
+  description: 5000,
+} as const;
+
+/** Default per-file limit (the server's MEDIA_MAX_FILE_BYTES). */
+export const MEDIA_MAX_FILE_BYTES = 50 * 1024 * 1024;
+/** Default storage limit of a paid tree (the server's MEDIA_STORAGE_LIMIT_BYTES). */
+export const MEDIA_STORAGE_LIMIT_BYTES = 10 * 1024 * 1024 * 1024;
+
+function optionalText(max: number, tooLong: 'media.validation.titleTooLong' | 'media.validation.dateTooLong') {
+  return z
+    .string({ error: 'common.error.validation' })
+    .trim()
+    .max(max, { error: tooLong })
+    .refine((value) => !hasInvalidNameCharacters(value), { error: 'validation.invalidCharacters' })
+    .nullish()
+    .transform((value) => (value ? value : null));
+}
+
+export const mediaTitleSchema = optionalText(mediaTextLimits.title, 'media.validation.titleTooLong');
+export const mediaDateSchema = optionalText(mediaTextLimits.date, 'media.validation.dateTooLong');
+/** Plain text; line breaks kept. */
+export const mediaDescriptionSchema = z
+  .string({ error: 'common.error.validation' })
+  .trim()
+  .max(mediaTextLimits.description, { error: 'media.validation.descriptionTooLong' })
+  .nullish()
+  .transform((value) => (value ? value : null));
+
+export const mediaSummarySchema = z.object({
+  id: z.string(),
+  /** The user's title (or GEDCOM TITL). */
+  title: z.string().nullable(),
+  /** Free text date as the user typed it. */
+  date: z.string().nullable(),
+  description: z.string().nullable(),
+  /** The original file name as uploaded (or the GEDCOM FILE reference). */
+  fileName: z.string().nullable(),
+  /** image/jpeg, application/pdf, …; null for a GEDCOM reference without a file. */
+  mimeType: z.string().nullable(),
+  kind: z.enum(mediaKinds),
+  /** Bytes of the original. */
+  size: z.number().int().nullable(),
+  /** Of the original, after EXIF orientation. */
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  hasFile: z.boolean(),
+  createdAt: z.string(),
+});
+export type MediaSummary = z.infer<typeof mediaSummarySchema>;
+
+export const mediaLinkSchema = z.object({ nodeId: z.string(), nodeKind: z.enum(mediaNodeKinds) });
+export type MediaLink = z.infer<typeof mediaLinkSchema>;
+
+export const mediaSchema = mediaSummarySchema.extend({ links: z.array(mediaLinkSchema) });
+export type Media = z.infer<typeof mediaSchema>;
+
+export const mediaAnswerSchema = z.object({ media: mediaSchema });
+export const mediaListQuerySchema = z.strictObject({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(200).optional(),
+});
+export const mediaListAnswerSchema = z.object({
+  media: z.array(mediaSummarySchema),
+  nextCursor: z.string().nullable(),
+});
+export const mediaGalleryAnswerSchema = z.object({ media: z.array(mediaSummarySchema) });
+
+/** PUT /media/:mediaId */
+export const mediaUpdateBodySchema = z.strictObject({
+  title: mediaTitleSchema,
+  date: mediaDateSchema,
+  description: mediaDescriptionSchema,
+});
+export type MediaUpdateBody = z.input<typeof mediaUpdateBodySchema>;
+
+/** PUT /media/:mediaId/link */
+export const mediaLinkBodySchema = z.strictObject({
+  nodeId: z.uuid({ error: 'common.error.notFound' }),
+  nodeKind: z.enum(mediaNodeKinds, { error: 'common.error.validation' }),
+});
+export type MediaLinkBody = z.infer<typeof mediaLinkBodySchema>;
+
+/** The text fields of the upload's multipart form (beside its one `file` part). */
+export const mediaUploadFieldsSchema = z.strictObject({
+  title: mediaTitleSchema,
+  date: mediaDateSchema,
+  description: mediaDescriptionSchema,
+  nodeId: z.uuid({ error: 'common.error.notFound' }).optional(),
+  nodeKind: z.enum(mediaNodeKinds, { error: 'common.error.validation' }).optional(),
+});
+export type MediaUploadFields = z.input<typeof mediaUploadFieldsSchema>;
+
+/** A portrait's crop: fractions 0..1 of the oriented original. */
+export const portraitCropSchema = z
+  .strictObject({
+    x: z.number().min(0).max(1),
+    y: z.number().min(0).max(1),
+    width: z.number().gt(0).max(1),
+    height: z.number().gt(0).max(1),
+  })
+  .refine((c) => c.x + c.width <= 1.000001 && c.y + c.height <= 1.000001, { error: 'common.error.validation' });
+export type PortraitCrop = z.infer<typeof portraitCropSchema>;
+
+export const portraitSchema = z.object({ mediaId: z.string(), crop: portraitCropSchema });
+export type Portrait = z.infer<typeof portraitSchema>;
+
+/** PUT /person/:id/portrait */
+export const portraitBodySchema = z.strictObject({ mediaId: mediaIdSchema, crop: portraitCropSchema });
+export type PortraitBody = z.infer<typeof portraitBodySchema>;
+export const portraitAnswerSchema = z.object({ portrait: portraitSchema });
