@@ -40,6 +40,8 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['tests/browser/**/*.test.ts'],
+          // Each file's server starts from one migrated PGlite template (the integration project's set-up).
+          globalSetup: ['packages/server/test/support/global-setup.ts'],
           // Ceilings, not waits: on a 2-core machine loaded by other work a file's set-up (a few
           // hundred persons through the API) took over 3 minutes and a long test over 90 s.
           testTimeout: 300_000,
