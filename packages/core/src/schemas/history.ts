@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { eventTypes } from '../events/types.ts';
+import { lifeYearSchema } from './person.ts';
 
 /**
  * Change history (issue 21): every change to a tree is a row of a change set (one user action: a
@@ -36,6 +38,8 @@ export const changeObjectKinds = [
   'noteLink',
   'media',
   'mediaLink',
+  'portrait',
+  'notDuplicate',
   'gedcomExtra',
 ] as const;
 export type ChangeObjectKind = (typeof changeObjectKinds)[number];
@@ -93,8 +97,50 @@ export const historyQuerySchema = z.strictObject({
 });
 export type HistoryQuery = z.infer<typeof historyQuerySchema>;
 
+/**
+ * What a history answer calls an object it mentions (issue 21): a person's name and life years, an
+ * event's type and date, a place's name, a source's, record's, citation's, note's or media
+ * object's title. Read as the object is now, or, for a deleted one, as it was when deleted
+ * (`deleted`). An object the trash has purged has none.
+ */
+const labelBase = { deleted: z.boolean() };
+export const personLabelSchema = z.object({
+  kind: z.literal('person'),
+  ...labelBase,
+  fName: z.string().nullable(),
+  pName: z.string().nullable(),
+  lName: z.string().nullable(),
+  born: lifeYearSchema.nullable(),
+  died: lifeYearSchema.nullable(),
+});
+export const eventLabelSchema = z.object({
+  kind: z.literal('event'),
+  ...labelBase,
+  type: z.enum(eventTypes),
+  subtype: z.string().nullable(),
+  typeName: z.string().nullable(),
+  startDate: z.string().nullable(),
+  startDateType: z.string().nullable(),
+  endDate: z.string().nullable(),
+  endDateType: z.string().nullable(),
+  dateText: z.string().nullable(),
+});
+export const titledLabelKinds = ['place', 'repository', 'record', 'citation', 'note', 'media'] as const;
+export const titledLabelSchema = z.object({
+  kind: z.enum(titledLabelKinds),
+  ...labelBase,
+  title: z.string().nullable(),
+});
+export const objectLabelSchema = z.union([personLabelSchema, eventLabelSchema, titledLabelSchema]);
+export type ObjectLabel = z.infer<typeof objectLabelSchema>;
+
+/** The labels of the objects an answer mentions (its changes' objects, their other ends, the ids in their fields), by id. */
+export const objectLabelsSchema = z.record(z.string(), objectLabelSchema);
+export type ObjectLabels = z.infer<typeof objectLabelsSchema>;
+
 export const historyAnswerSchema = z.object({
   changeSets: z.array(changeSetSchema),
+  labels: objectLabelsSchema,
   /** Pass as `before` for the next page; null on the last. */
   next: z.number().int().nullable(),
 });
@@ -108,6 +154,7 @@ export const objectHistoryQuerySchema = z.strictObject({
 
 export const objectHistoryAnswerSchema = z.object({
   changes: z.array(changeSchema.extend({ changeSet: changeSetSchema.omit({ changes: true }) })),
+  labels: objectLabelsSchema,
   next: z.number().int().nullable(),
 });
 export type ObjectHistoryAnswer = z.infer<typeof objectHistoryAnswerSchema>;
@@ -121,6 +168,7 @@ export const changeSetChangesQuerySchema = z.strictObject({
 
 export const changeSetChangesAnswerSchema = z.object({
   changes: z.array(changeSchema),
+  labels: objectLabelsSchema,
   next: z.number().int().nullable(),
 });
 

@@ -13,9 +13,12 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Viewer } from '../../http/session.ts';
 import { recomputeRootRelations } from '../person/person.repository.ts';
+import { assertWithinLimits } from '../tree/tree.access.ts';
 import { createTreeGate } from '../tree/tree.gate.ts';
+import type { TreeAccessRow } from '../tree/tree.repository.ts';
 import * as trees from '../tree/tree.repository.ts';
 import { currentChangeSet } from './change-set.ts';
+import { idsOfChange, labelsOf } from './history.labels.ts';
 import * as history from './history.repository.ts';
 import { hiddenColumns, objectKindOfTable } from './history.tables.ts';
 
@@ -61,6 +64,82 @@ function toChange(row: history.ChangeRow): Change {
 /** Tables whose change can change who descends from or is an ancestor of the root. */
 const lineageTables = new Set(['person', 'parent_child', 'tree']);
 
+const countedKinds = ['persons', 'locations', 'events', 'sources'] as const;
+type Counts = Record<(typeof countedKinds)[number], number>;
+
+async function countsOf(tx: Db, treeId: string): Promise<Counts> {
+  const tree = await trees.findTree(tx, treeId);
+  if (!tree) throw new AppError('tree.error.notFound');
+  return countsOfTree(tree);
+}
+
+const countsOfTree = (tree: trees.TreeRow): Counts => ({
+  persons: tree.personsAmount,
+  locations: tree.locationsAmount,
+  events: tree.eventsAmount,
+  sources: tree.sourcesAmount,
+});
+
+/**
+ * What an undo put back (a delete's persons, places, events, sources) must fit the tree's limits,
+ * as a new one would: a kind that grew is checked against the plan with the counts as they are now.
+ */
+async function assertGrowthWithinLimits(tx: Db, treeId: string, before: Counts): Promise<void> {
+  const tree = await trees.findTree(tx, treeId);
+  if (!tree) throw new AppError('tree.error.notFound');
+  const after = countsOfTree(tree);
+  for (const kind of countedKinds) if (after[kind] > before[kind]) assertWithinLimits(tree, kind, 0);
+}
+
+/**
+ * The undo of a change set inside the caller's write transaction (the tree's row locked, an `undo`
+ * change set open), so that what the caller checked first still holds (the trash's restore). The
+ * checks come first and refuse with nothing changed: the change set is there and not purged, no
+ * later change depends on it, and what it puts back fits the tree's limits (checked after, in the
+ * same transaction, which a refusal rolls back).
+ */
+export async function undoInside(tx: Db, tree: TreeAccessRow, changeSetId: number): Promise<UndoAnswer> {
+  const treeId = tree.id;
+  const target = await history.findChangeSet(tx, treeId, changeSetId);
+  if (!target) throw new AppError('history.error.notFound');
+  if (await history.isPurged(tx, treeId, changeSetId)) throw new AppError('history.error.purged');
+  const dependent = await history.firstDependentChangeSet(tx, treeId, changeSetId);
+  if (dependent !== null) {
+    const later = await history.findChangeSet(tx, treeId, dependent);
+    throw new AppError('history.error.dependentChange', {
+      changeSet: dependent,
+      kind: later?.kind ?? null,
+      createdAt: later ? iso(later.createdAt) : null,
+      userName: later?.userName ?? null,
+    });
+  }
+  const touched = await history.tablesOfSet(tx, treeId, changeSetId);
+  const treeBefore = touched.has('tree') ? await history.treeBefore(tx, treeId, changeSetId) : null;
+  // The root once undone: as it was before the change set, when it set it.
+  const root = treeBefore && 'root_id' in treeBefore ? (treeBefore.root_id ?? null) : tree.rootId;
+  let rootGone = false;
+  if (touched.has('person') && root) {
+    const removed = await history.personsInsertedBy(tx, treeId, changeSetId);
+    if (removed.includes(root)) {
+      // An import's root goes with it; any other root stays (the tree needs one to open on).
+      if (target.kind !== 'import') throw new AppError('person.error.rootCannotBeDeleted');
+      rootGone = true;
+    }
+  }
+  const counts = await countsOf(tx, treeId);
+  await history.applyInverse(tx, treeId, changeSetId, touched);
+  await assertGrowthWithinLimits(tx, treeId, counts);
+  if (treeBefore?.name !== undefined) {
+    await trees.renameTree(tx, treeId, treeBefore.name, treeNameKey(treeBefore.name));
+  }
+  if (rootGone) await history.setRootId(tx, treeId, null);
+  else if (root !== tree.rootId) await history.setRootId(tx, treeId, root);
+  if ([...touched].some((name) => lineageTables.has(name))) await recomputeRootRelations(tx, treeId);
+  const undoId = (await currentChangeSet(tx)) as number;
+  await history.markUndone(tx, treeId, changeSetId, undoId);
+  return { undone: changeSetId, changeSet: undoId };
+}
+
 /**
  * Change history (issue 21): the tree's recent changes, an object's history, and undo. Only the
  * tree's editors see any of it (a visitor is refused: who changed what is not theirs to see).
@@ -74,8 +153,14 @@ export function createHistoryService({ db }: { db: Db }) {
       const rows = await history.listChangeSets(db, treeId, query);
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
+      const changeSets = page.map(toChangeSet);
       return {
-        changeSets: page.map(toChangeSet),
+        changeSets,
+        labels: await labelsOf(
+          db,
+          treeId,
+          changeSets.flatMap((changeSet) => (changeSet.objectId ? [changeSet.objectId] : [])),
+        ),
         next: rows.length > query.limit && last ? Number(last.id) : null,
       };
     },
@@ -85,7 +170,12 @@ export function createHistoryService({ db }: { db: Db }) {
       const rows = await history.changesOfSet(db, treeId, changeSetId, after, limit);
       const page = rows.slice(0, limit);
       const last = page.at(-1);
-      return { changes: page.map(toChange), next: rows.length > limit && last ? Number(last.seq) : null };
+      const changes = page.map(toChange);
+      return {
+        changes,
+        labels: await labelsOf(db, treeId, changes.flatMap(idsOfChange)),
+        next: rows.length > limit && last ? Number(last.seq) : null,
+      };
     },
 
     /** An object's changes (its own row, its parts, its links; a person's: also their events'), newest first. */
@@ -105,11 +195,13 @@ export function createHistoryService({ db }: { db: Db }) {
       }
       const page = rows.slice(0, limit);
       const last = page.at(-1);
+      const changes = page.map((row) => {
+        const { changes: _count, ...changeSet } = toChangeSet({ ...row, id: row.changeSetId, changes: 0 });
+        return { ...toChange(row), changeSet: { ...changeSet, objectKind: objectKindOfTable(row.tbl) } };
+      });
       return {
-        changes: page.map((row) => {
-          const { changes: _count, ...changeSet } = toChangeSet({ ...row, id: row.changeSetId, changes: 0 });
-          return { ...toChange(row), changeSet: { ...changeSet, objectKind: objectKindOfTable(row.tbl) } };
-        }),
+        changes,
+        labels: await labelsOf(db, treeId, changes.flatMap(idsOfChange)),
         next: rows.length > limit && last ? Number(last.seq) : null,
       };
     },
@@ -120,49 +212,7 @@ export function createHistoryService({ db }: { db: Db }) {
      * otherwise its inverse in one transaction, itself a change set of kind `undo`.
      */
     async undo(treeId: string, viewer: Viewer, changeSetId: number): Promise<UndoAnswer> {
-      return write(
-        treeId,
-        viewer,
-        async (tx, tree) => {
-          const target = await history.findChangeSet(tx, treeId, changeSetId);
-          if (!target) throw new AppError('history.error.notFound');
-          if (await history.isPurged(tx, treeId, changeSetId)) throw new AppError('history.error.purged');
-          const dependent = await history.firstDependentChangeSet(tx, treeId, changeSetId);
-          if (dependent !== null) {
-            const later = await history.findChangeSet(tx, treeId, dependent);
-            throw new AppError('history.error.dependentChange', {
-              changeSet: dependent,
-              kind: later?.kind ?? null,
-              createdAt: later ? iso(later.createdAt) : null,
-              userName: later?.userName ?? null,
-            });
-          }
-          const touched = await history.tablesOfSet(tx, treeId, changeSetId);
-          const treeBefore = touched.has('tree') ? await history.treeBefore(tx, treeId, changeSetId) : null;
-          // The root once undone: as it was before the change set, when it set it.
-          const root = treeBefore && 'root_id' in treeBefore ? (treeBefore.root_id ?? null) : tree.rootId;
-          let rootGone = false;
-          if (touched.has('person') && root) {
-            const removed = await history.personsInsertedBy(tx, treeId, changeSetId);
-            if (removed.includes(root)) {
-              // An import's root goes with it; any other root stays (the tree needs one to open on).
-              if (target.kind !== 'import') throw new AppError('person.error.rootCannotBeDeleted');
-              rootGone = true;
-            }
-          }
-          await history.applyInverse(tx, treeId, changeSetId, touched);
-          if (treeBefore?.name !== undefined) {
-            await trees.renameTree(tx, treeId, treeBefore.name, treeNameKey(treeBefore.name));
-          }
-          if (rootGone) await history.setRootId(tx, treeId, null);
-          else if (root !== tree.rootId) await history.setRootId(tx, treeId, root);
-          if ([...touched].some((name) => lineageTables.has(name))) await recomputeRootRelations(tx, treeId);
-          const undoId = (await currentChangeSet(tx)) as number;
-          await history.markUndone(tx, treeId, changeSetId, undoId);
-          return { undone: changeSetId, changeSet: undoId };
-        },
-        'undo',
-      );
+      return write(treeId, viewer, (tx, tree) => undoInside(tx, tree, changeSetId), 'undo');
     },
   };
 }
