@@ -115,6 +115,38 @@ describe('the trash of a tree', () => {
     expect(codeOf(again)).toBe('trash.error.notFound');
   });
 
+  it('restores one delete once when two restores of it come at the same time', async () => {
+    const o = await newOwner();
+    const erik = await o.family.create({ fName: 'Erik' });
+    await o.client.delete(`${o.api}/person/${erik.id}`);
+    const [item] = (await o.trash()).items;
+    const both = await Promise.all([o.restore(item?.changeSetId as number), o.restore(item?.changeSetId as number)]);
+    // The check that it is in the trash is made under the tree's lock: the second finds it restored.
+    expect(both.map((response) => response.status).sort()).toEqual([200, 404]);
+    expect(both.map(codeOf).filter(Boolean)).toEqual(['trash.error.notFound']);
+    expect((await o.client.get(`${o.api}/person/${erik.id}`)).status).toBe(200);
+    const [undos] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from history_change_set where tree_id = ${o.tree.id} and kind = 'undo'`,
+    );
+    expect(undos?.n).toBe(1);
+  });
+
+  it('refuses a restore past the tree’s limits, changing nothing', async () => {
+    const o = await newOwner();
+    const erik = await o.family.create({ fName: 'Erik' });
+    await o.client.delete(`${o.api}/person/${erik.id}`);
+    const [item] = (await o.trash()).items;
+    // A free tree holds at most 20 persons: as if it held 20 now.
+    await t.database.db.execute(sql`update tree set persons_count = 20 where id = ${o.tree.id}`);
+    const before = await o.content();
+    const refused = await o.restore(item?.changeSetId as number);
+    expect(refused.status).toBe(403);
+    expect(codeOf(refused)).toBe('limit.persons');
+    expect(await o.content()).toEqual(before);
+    expect((await o.trash()).items).toHaveLength(1);
+  });
+
   it('refuses a restore a later change depends on, naming it, and changes nothing', async () => {
     const o = await newOwner();
     const base = `${o.api}/location`;

@@ -11,7 +11,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { asViewer, type SessionUser, type Viewer } from '../../http/session.ts';
-import { createHistoryService } from '../history/history.service.ts';
+import { undoInside } from '../history/history.service.ts';
 import { objectKindOfTable } from '../history/history.tables.ts';
 import { assertWithinLimits } from '../tree/tree.access.ts';
 import { createTreeGate } from '../tree/tree.gate.ts';
@@ -34,8 +34,7 @@ export interface TrashServiceDeps {
  * owner's deleted trees, restored within the limits of the owner's plan. Only the owner sees it.
  */
 export function createTrashService({ db, days = trashDays }: TrashServiceDeps) {
-  const { readAsEditor } = createTreeGate(db);
-  const history = createHistoryService({ db });
+  const { readAsEditor, write } = createTreeGate(db);
 
   return {
     async list(treeId: string, viewer: Viewer, query: TrashQuery): Promise<TrashAnswer> {
@@ -65,11 +64,21 @@ export function createTrashService({ db, days = trashDays }: TrashServiceDeps) {
       };
     },
 
-    /** Restores everything one delete removed, with its links: the undo of its change set. */
+    /**
+     * Restores everything one delete removed, with its links: the undo of its change set. Whether
+     * it is still in the trash is asked in the undo's transaction, under the tree's lock, so that of
+     * two restores of one delete the second finds it restored (`trash.error.notFound`).
+     */
     async restore(treeId: string, viewer: Viewer, changeSetId: number): Promise<TrashRestoreAnswer> {
-      await readAsEditor(treeId, viewer);
-      if (!(await trash.isInTrash(db, treeId, changeSetId, days))) throw new AppError('trash.error.notFound');
-      const undone = await history.undo(treeId, viewer, changeSetId);
+      const undone = await write(
+        treeId,
+        viewer,
+        async (tx, tree) => {
+          if (!(await trash.isInTrash(tx, treeId, changeSetId, days))) throw new AppError('trash.error.notFound');
+          return undoInside(tx, tree, changeSetId);
+        },
+        'undo',
+      );
       return { restored: undone.undone, changeSet: undone.changeSet };
     },
 
