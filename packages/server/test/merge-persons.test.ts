@@ -181,6 +181,44 @@ describe('merging persons', () => {
     expect((await o.family.get(father.id)).partnerIds).toEqual([mother.id]);
   });
 
+  it('moves the other\'s "not a duplicate" marks to the survivor; undoing the merge brings them back as they were', async () => {
+    const o = await newOwner();
+    const [a, b, c, d] = await Promise.all(
+      ['Johan', 'Johan', 'Johan', 'Jon'].map((fName) => o.family.create({ fName, lName: 'Andersson' })),
+    );
+    if (!a || !b || !c || !d) throw new Error('persons not created');
+    const mark = async (x: string, y: string) =>
+      expect((await o.client.post(`${o.api}/duplicate/not-duplicate`, { personId: x, otherPersonId: y })).status).toBe(
+        200,
+      );
+    // B is not C nor D; A is not D (a mark the survivor has already) nor B (a mark between the two).
+    await mark(b.id, c.id);
+    await mark(b.id, d.id);
+    await mark(a.id, d.id);
+    await mark(a.id, b.id);
+    const marks = async () =>
+      (
+        await queryRows<{ a: string; b: string }>(
+          t.database.db,
+          sql`select person_a as a, person_b as b from person_not_duplicate where tree_id = ${o.tree.id} order by 1, 2`,
+        )
+      ).map((row) => [row.a, row.b].join(' '));
+    const pair = (x: string, y: string) => [x, y].sort().join(' ');
+    const marked = await marks();
+    expect(marked).toHaveLength(4);
+    const before = await treeContent(t, o.tree.id);
+
+    const merged = await o.merge(a.id, b.id);
+    expect(merged.status).toBe(200);
+    // B's marks are A's now (A is B): A is not C, and not D (once); the mark between A and B is gone.
+    expect(await marks()).toEqual([pair(a.id, c.id), pair(a.id, d.id)].sort());
+
+    const undo = await o.client.post(`${o.api}/history/${merged.body.changeSetId}/undo`, {});
+    expect(undo.status).toBe(200);
+    expect(await marks()).toEqual(marked);
+    expect(strip(await treeContent(t, o.tree.id))).toBe(strip(before));
+  });
+
   it('lists a link between the two and drops it; more than two parents or an ancestor refuse', async () => {
     const o = await newOwner();
     const a = await o.family.create({ fName: 'Per' });

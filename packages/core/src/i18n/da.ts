@@ -2129,6 +2129,7 @@ export const da = {
       media: 'Medie',
       mediaLink: 'Forbindelse til medie',
       portrait: 'Portræt',
+      notDuplicate: 'Ikke en dublet',
       gedcomExtra: 'GEDCOM-data',
     },
     field: {
@@ -2224,6 +2225,7 @@ export const da = {
       noteLink: 'noter',
       mediaLink: 'medier',
       portrait: 'portræt',
+      notDuplicate: 'markeringer “ikke en dublet”',
       gedcomExtra: 'GEDCOM-linjer',
     },
     error: {

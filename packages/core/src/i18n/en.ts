@@ -2126,6 +2126,7 @@ export const en = {
       media: 'Media',
       mediaLink: 'Media link',
       portrait: 'Portrait',
+      notDuplicate: 'Not a duplicate',
       gedcomExtra: 'GEDCOM data',
     },
     field: {
@@ -2221,6 +2222,7 @@ export const en = {
       noteLink: 'notes',
       mediaLink: 'media',
       portrait: 'portrait',
+      notDuplicate: '“not a duplicate” marks',
       gedcomExtra: 'GEDCOM lines',
     },
     error: {

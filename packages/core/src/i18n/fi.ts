@@ -2138,6 +2138,7 @@ export const fi = {
       media: 'Media',
       mediaLink: 'Median liitos',
       portrait: 'Muotokuva',
+      notDuplicate: 'Ei kaksoiskappale',
       gedcomExtra: 'GEDCOM-tiedot',
     },
     field: {
@@ -2233,6 +2234,7 @@ export const fi = {
       noteLink: 'muistiinpanot',
       mediaLink: 'mediatiedostot',
       portrait: 'muotokuva',
+      notDuplicate: '”ei kaksoiskappale” -merkinnät',
       gedcomExtra: 'GEDCOM-rivit',
     },
     error: {

@@ -2131,6 +2131,7 @@ export const no = {
       media: 'Medier',
       mediaLink: 'Kobling til medier',
       portrait: 'Portrett',
+      notDuplicate: 'Ikke et duplikat',
       gedcomExtra: 'GEDCOM-data',
     },
     field: {
@@ -2226,6 +2227,7 @@ export const no = {
       noteLink: 'notater',
       mediaLink: 'medier',
       portrait: 'portrett',
+      notDuplicate: 'markeringer «ikke et duplikat»',
       gedcomExtra: 'GEDCOM-linjer',
     },
     error: {

@@ -2130,6 +2130,7 @@ export const sv = {
       media: 'Media',
       mediaLink: 'Koppling till media',
       portrait: 'Porträtt',
+      notDuplicate: 'Inte en dubblett',
       gedcomExtra: 'GEDCOM-data',
     },
     field: {
@@ -2225,6 +2226,7 @@ export const sv = {
       noteLink: 'anteckningar',
       mediaLink: 'media',
       portrait: 'porträtt',
+      notDuplicate: 'markeringar ”inte en dubblett”',
       gedcomExtra: 'GEDCOM-rader',
     },
     error: {

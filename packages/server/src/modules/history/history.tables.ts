@@ -37,6 +37,13 @@ export const recordedTables: readonly {
   { table: schema.citationLink, name: 'citation_link', kind: 'citationLink', node: 'node_id', related: 'citation_id' },
   { table: schema.noteLink, name: 'note_link', kind: 'noteLink', node: 'node_id', related: 'note_id' },
   { table: schema.mediaLink, name: 'media_link', kind: 'mediaLink', node: 'node_id', related: 'media_id' },
+  {
+    table: schema.personNotDuplicate,
+    name: 'person_not_duplicate',
+    kind: 'notDuplicate',
+    node: 'person_a',
+    related: 'person_b',
+  },
   { table: schema.gedcomExtra, name: 'gedcom_extra', kind: 'gedcomExtra', node: 'node_id', related: null },
 ];
 

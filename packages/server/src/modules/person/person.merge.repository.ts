@@ -171,18 +171,36 @@ export async function moveRelations(db: Db, treeId: string, otherId: string, kep
     where tree_id = ${treeId} and child_id = ${keptId}
     having count(*) = 2
     on conflict do nothing`);
-  for (const table of ['partner', 'sibling_link']) {
-    const t = sql.raw(table);
-    await db.execute(sql`
-      insert into ${t} (tree_id, person_a, person_b)
-      select ${treeId}::uuid, least(x.id, ${keptId}::uuid), greatest(x.id, ${keptId}::uuid) from (
-        select case when person_a = ${otherId} then person_b else person_a end as id from ${t}
-        where tree_id = ${treeId} and (person_a = ${otherId} or person_b = ${otherId})) x
-      where x.id <> ${keptId}
-      on conflict do nothing`);
-    await db.execute(sql`
-      delete from ${t} where tree_id = ${treeId} and (person_a = ${otherId} or person_b = ${otherId})`);
-  }
+  for (const table of ['partner', 'sibling_link'] as const) await movePairs(db, table, treeId, otherId, keptId);
+}
+
+/** The other's links of an ordered pair table (person_a < person_b) become the survivor's; then the other's go. */
+async function movePairs(
+  db: Db,
+  table: 'partner' | 'sibling_link' | 'person_not_duplicate',
+  treeId: string,
+  otherId: string,
+  keptId: string,
+): Promise<void> {
+  const t = sql.raw(table);
+  await db.execute(sql`
+    insert into ${t} (tree_id, person_a, person_b)
+    select ${treeId}::uuid, least(x.id, ${keptId}::uuid), greatest(x.id, ${keptId}::uuid) from (
+      select case when person_a = ${otherId} then person_b else person_a end as id from ${t}
+      where tree_id = ${treeId} and (person_a = ${otherId} or person_b = ${otherId})) x
+    where x.id <> ${keptId}
+    on conflict do nothing`);
+  await db.execute(sql`
+    delete from ${t} where tree_id = ${treeId} and (person_a = ${otherId} or person_b = ${otherId})`);
+}
+
+/**
+ * The other's "not a duplicate" marks become the survivor's (one person is not the other's
+ * namesake, so neither is the one it was merged into); a mark between the two goes. Recorded (migration
+ * 0027), so undoing the merge puts them back as they were.
+ */
+export async function moveNotDuplicateMarks(db: Db, treeId: string, otherId: string, keptId: string): Promise<void> {
+  await movePairs(db, 'person_not_duplicate', treeId, otherId, keptId);
 }
 
 /**

@@ -202,6 +202,7 @@ export function createPersonMerge({ db }: { db: Db }) {
           await merging.markAlternative(tx, treeId, events.alternatives);
           await merging.moveParticipation(tx, treeId, otherId, id);
           await merging.moveRelations(tx, treeId, otherId, id);
+          await merging.moveNotDuplicateMarks(tx, treeId, otherId, id);
           // Names: the other's other names, then the losing name as an other name.
           const newIds = names.moved.map(() => uuidv7()).sort();
           await merging.moveNames(
