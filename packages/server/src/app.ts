@@ -37,6 +37,7 @@ import { registerChangeSetHeader } from './modules/history/change-set-header.ts'
 import { registerHistoryRoutes } from './modules/history/history.routes.ts';
 import { registerJobRoutes } from './modules/job/job.routes.ts';
 import { registerLocationRoutes } from './modules/location/location.routes.ts';
+import { registerMediaRoutes } from './modules/media/media.routes.ts';
 import { registerNoteRoutes } from './modules/note/note.routes.ts';
 import { registerOverviewRoutes } from './modules/overview/overview.routes.ts';
 import { registerPersonRoutes } from './modules/person/person.routes.ts';
@@ -170,6 +171,7 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
   registerEventRoutes(app, ctx);
   registerNoteRoutes(app, ctx);
   registerSourceRoutes(app, ctx);
+  registerMediaRoutes(app, ctx);
   registerOverviewRoutes(app, ctx);
   registerDuplicateRoutes(app, ctx);
   registerSearchRoutes(app, ctx);

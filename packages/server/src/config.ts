@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { privacyRule } from '@anor/core';
+import { MEDIA_MAX_FILE_BYTES, MEDIA_STORAGE_LIMIT_BYTES, privacyRule } from '@anor/core';
 import { type DatabaseTimeouts, defaultDatabaseTimeouts } from './db/timeouts.ts';
 import { parseTrustProxy, type TrustProxy } from './http/trust-proxy.ts';
+import type { S3Settings } from './modules/media/storage/storage.ts';
 
 /** Everything the server reads from its environment, read once at start. */
 export interface Config {
@@ -50,6 +51,21 @@ export interface Config {
    * DATABASE_JOB_TIMEOUT_MS (10 minutes per statement of a GEDCOM import or export).
    */
   databaseTimeouts: DatabaseTimeouts;
+  /** Photos and scanned documents (issue 22): see modules/media. */
+  media: MediaConfig;
+}
+
+export interface MediaConfig {
+  /** MEDIA_MAX_FILE_BYTES: the largest file one upload may be (default 50 MB). */
+  maxFileBytes: number;
+  /** MEDIA_STORAGE_LIMIT_BYTES: the most bytes a tree's files may take (default 10 GB). */
+  storageLimitBytes: number;
+  /** MEDIA_MAX_PIXELS: the most pixels an image may have to be decoded (default 100 megapixels). */
+  maxPixels: number;
+  /** MEDIA_DIR: where files are kept without S3; null for DATA_DIR/media. */
+  dir: string | null;
+  /** Set when S3_BUCKET is: an S3-compatible object store instead of the directory. */
+  s3: S3Settings | null;
 }
 
 export interface RateLimitRule {
@@ -166,5 +182,27 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ),
       jobStatementMs: milliseconds(env.DATABASE_JOB_TIMEOUT_MS, defaultDatabaseTimeouts.jobStatementMs),
     },
+    media: readMediaConfig(env),
+  };
+}
+
+function readMediaConfig(env: NodeJS.ProcessEnv): MediaConfig {
+  const bucket = env.S3_BUCKET?.trim();
+  return {
+    maxFileBytes: positiveInteger(env.MEDIA_MAX_FILE_BYTES) ?? MEDIA_MAX_FILE_BYTES,
+    storageLimitBytes: positiveInteger(env.MEDIA_STORAGE_LIMIT_BYTES) ?? MEDIA_STORAGE_LIMIT_BYTES,
+    maxPixels: positiveInteger(env.MEDIA_MAX_PIXELS) ?? 100_000_000,
+    dir: env.MEDIA_DIR?.trim() ? path.resolve(env.MEDIA_DIR.trim()) : null,
+    s3: bucket
+      ? {
+          bucket,
+          region: env.S3_REGION?.trim() || 'us-east-1',
+          endpoint: env.S3_ENDPOINT?.trim() || null,
+          accessKeyId: env.S3_ACCESS_KEY_ID?.trim() || null,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY?.trim() || null,
+          forcePathStyle: !['0', 'false', 'off', 'no'].includes((env.S3_FORCE_PATH_STYLE ?? '').trim().toLowerCase()),
+          prefix: env.S3_PREFIX?.trim() ?? '',
+        }
+      : null,
   };
 }

@@ -9,6 +9,9 @@ import { registerGedcomImportJob } from './modules/gedcom/gedcom.job.ts';
 import { createGedcomService, type GedcomService } from './modules/gedcom/gedcom.service.ts';
 import { createJobService, type JobService } from './modules/job/job.service.ts';
 import { createLocationService, type LocationService } from './modules/location/location.service.ts';
+import { createMediaService, type MediaService } from './modules/media/media.service.ts';
+import { createMediaStorage } from './modules/media/storage/index.ts';
+import type { MediaStorage } from './modules/media/storage/storage.ts';
 import { createNoteService, type NoteService } from './modules/note/note.service.ts';
 import { createOverviewService, type OverviewService } from './modules/overview/overview.service.ts';
 import { createPersonService, type PersonService } from './modules/person/person.service.ts';
@@ -29,6 +32,9 @@ export interface AppContext {
   locations: LocationService;
   events: EventService;
   notes: NoteService;
+  /** Photos and scanned documents (issue 22), with the storage of their files. */
+  media: MediaService;
+  mediaStorage: MediaStorage;
   sources: SourceService;
   overview: OverviewService;
   search: SearchService;
@@ -67,6 +73,7 @@ export function createContext(
     sweepMs: Math.max(500, Math.min(10_000, Math.round(config.jobStaleMs / 3))),
   });
   registerGedcomImportJob(jobs, gedcom, users);
+  const mediaStorage = createMediaStorage(config.media, config.dataDir);
   return {
     config,
     db,
@@ -78,6 +85,13 @@ export function createContext(
     locations: createLocationService({ db }),
     events: createEventService({ db, livingYears: config.privacyLivingYears }),
     notes: createNoteService({ db }),
+    media: createMediaService({
+      db,
+      storage: mediaStorage,
+      config: config.media,
+      livingYears: config.privacyLivingYears,
+    }),
+    mediaStorage,
     sources: createSourceService({ db, livingYears: config.privacyLivingYears }),
     overview: createOverviewService({ db, livingYears: config.privacyLivingYears }),
     search: createSearchService({ db, livingYears: config.privacyLivingYears }),

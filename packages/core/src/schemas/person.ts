@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { dateTypes } from '../dates/event-date.ts';
 import { textLimits } from '../limits.ts';
 import { hasInvalidNameCharacters } from '../rules.ts';
+import { portraitSchema } from './media.ts';
 import { PERSON_NAMES_MAX, personNameInputSchema, personNameSchema } from './person-name.ts';
 
 export const genders = ['male', 'female', 'other', 'unknown'] as const;
@@ -269,6 +270,8 @@ export const personSchema = personSummarySchema.extend({
   death: lifeEventSummarySchema.nullable(),
   /** The person's other names (birth, married, also-known-as, variants), in the user's order. */
   names: z.array(personNameSchema),
+  /** The person's portrait (issue 22): a crop of one of the tree's images; null when none (or a visitor may not see it). */
+  portrait: portraitSchema.nullish(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

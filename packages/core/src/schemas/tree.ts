@@ -33,6 +33,8 @@ export const treeInfoSchema = z.object({
   total: z.number().int(),
   /** The owner's node ceiling. */
   limit: z.number().int(),
+  /** Bytes the tree's media files take (issue 22); given to the owner only. */
+  mediaBytes: z.number().int().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

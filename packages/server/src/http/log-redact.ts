@@ -6,7 +6,9 @@ import type { FastifyRequest } from 'fastify';
  * (`?token=…`). Whoever reads the logs does not get a working share link (docs/security.md).
  */
 export function redactUrl(url: string): string {
-  return url.replace(/^(\/(?:api\/)?share\/)[^/?#]+/, '$1[token]').replace(/([?&]token=)[^&#]*/g, '$1[token]');
+  return url
+    .replace(/^(\/(?:api\/)?share\/)[^/?#]+/, '$1[token]')
+    .replace(/([?&](?:token|share)=)[^&#]*/g, '$1[token]');
 }
 
 /** Fastify's request serializer, with the address redacted. */

@@ -37,6 +37,7 @@ export const recordedTables: readonly {
   { table: schema.citationLink, name: 'citation_link', kind: 'citationLink', node: 'node_id', related: 'citation_id' },
   { table: schema.noteLink, name: 'note_link', kind: 'noteLink', node: 'node_id', related: 'note_id' },
   { table: schema.mediaLink, name: 'media_link', kind: 'mediaLink', node: 'node_id', related: 'media_id' },
+  { table: schema.personPortrait, name: 'person_portrait', kind: 'portrait', node: 'person_id', related: 'media_id' },
   {
     table: schema.personNotDuplicate,
     name: 'person_not_duplicate',

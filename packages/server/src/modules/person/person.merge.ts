@@ -17,6 +17,7 @@ import { AppError } from '../../http/errors.ts';
 import type { Viewer } from '../../http/session.ts';
 import { deleteEvents } from '../event/event.repository.ts';
 import { currentChangeSet } from '../history/change-set.ts';
+import { movePortrait } from '../media/media.repository.ts';
 import { attachmentGroups, moveAttachments } from '../note/node-merge.repository.ts';
 import { createTreeGate } from '../tree/tree.gate.ts';
 import type { TreeAccessRow } from '../tree/tree.repository.ts';
@@ -218,6 +219,8 @@ export function createPersonMerge({ db }: { db: Db }) {
             ]);
           }
           await moveAttachments(tx, treeId, [[otherId, id]]);
+          // The other's portrait when the kept person has none (it would go with the other's row).
+          await movePortrait(tx, treeId, otherId, id);
           await merging.renameInFamilyAnchors(tx, treeId, otherId, id);
           await persons.deletePerson(tx, treeId, otherId);
           const from = (field: PersonMergeField) => (take.has(field) ? other : kept);

@@ -24,6 +24,8 @@ import { AppError } from '../../http/errors.ts';
 import type { Viewer } from '../../http/session.ts';
 import { lifeSummaryOf } from '../event/event.life.ts';
 import { deleteEvents, eventsDependingOn } from '../event/event.repository.ts';
+import { privateMediaIds } from '../media/media.privacy.ts';
+import { portraitsOf } from '../media/media.repository.ts';
 import { countPublicItems } from '../privacy/privacy.repository.ts';
 import { leavesOutPrivate } from '../privacy/visitor-scope.ts';
 import { assertAccess, assertWithinLimits, roleInTree } from '../tree/tree.access.ts';
@@ -195,6 +197,11 @@ export function createPersonService({ db, livingYears = privacyRule.livingYears 
       siblings = withLifeYears(siblings, years);
     }
     const names = await personNames.namesOf(tx, tree.id, id);
+    let [portrait = null] = await portraitsOf(tx, tree.id, [id]);
+    // A visitor is not shown a portrait from media linked to anyone living (the person's own privacy: redact.ts).
+    if (portrait && lifeYears?.onlyPublic) {
+      if ((await privateMediaIds(tx, tree.id, [portrait.mediaId], livingYears)).size > 0) portrait = null;
+    }
     return {
       id: row.id,
       treeId: row.treeId,
@@ -219,6 +226,7 @@ export function createPersonService({ db, livingYears = privacyRule.livingYears 
       ...life,
       ...own,
       names,
+      portrait: portrait && { mediaId: portrait.mediaId, crop: portrait.crop },
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
     };

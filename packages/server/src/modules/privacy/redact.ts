@@ -46,6 +46,8 @@ const personTexts = [
   'born',
   'died',
   'birthPlace',
+  // A person's portrait (issue 22).
+  'portrait',
 ] as const;
 const eventTexts = [
   'dateText',

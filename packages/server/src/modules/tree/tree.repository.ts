@@ -22,6 +22,8 @@ export interface TreeRow extends TreeAccessRow {
   locationsAmount: number;
   eventsAmount: number;
   sourcesAmount: number;
+  /** Bytes the tree's media files take (issue 22: originals with their versions). */
+  mediaBytes: number;
 }
 
 /**
@@ -40,6 +42,8 @@ const treeFields = {
   locationsAmount: tree.locationsCount,
   eventsAmount: tree.eventsCount,
   sourcesAmount: tree.sourcesCount,
+  mediaBytes: sql<number>`(select coalesce(sum(coalesce(m.size, 0) + coalesce(m.derived_size, 0)), 0)::bigint
+    from media_object m where m.tree_id = ${tree.id})`.mapWith(Number),
   ownerPlan: subscription.plan,
   ownerValidUntil: subscription.validUntil,
 };

@@ -39,6 +39,8 @@ export function toTreeInfo(row: trees.TreeRow, viewer: Viewer): TreeInfo {
     sourcesAmount: row.sourcesAmount,
     total,
     limit: limitsFor(owner).nodes,
+    // Only the owner is told how much the files take (a visitor would learn of media they cannot see).
+    ...(roleInTree(row, viewer) === 'owner' ? { mediaBytes: row.mediaBytes } : {}),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
