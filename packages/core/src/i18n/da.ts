@@ -686,6 +686,7 @@ export const da = {
     pdf: 'PDF-dokument',
     reference: 'Filen er ikke uploadet: {{name}}',
     page: {
+      subtitle: 'Billeder og scannede dokumenter i {{tree}}',
       title: 'Billeder og dokumenter',
       empty: 'Træet har ingen billeder eller dokumenter endnu.',
       loadMore: 'Vis flere',

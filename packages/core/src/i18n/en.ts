@@ -688,6 +688,7 @@ export const en = {
     pdf: 'PDF document',
     reference: 'File not uploaded: {{name}}',
     page: {
+      subtitle: 'The photos and scanned documents of {{tree}}',
       title: 'Photos and documents',
       empty: 'The tree has no photos or documents yet.',
       loadMore: 'Show more',

@@ -691,6 +691,7 @@ export const fi = {
     pdf: 'PDF-asiakirja',
     reference: 'Tiedostoa ei ole ladattu: {{name}}',
     page: {
+      subtitle: 'Sukupuun {{tree}} kuvat ja skannatut asiakirjat',
       title: 'Kuvat ja asiakirjat',
       empty: 'Puussa ei ole vielä kuvia eikä asiakirjoja.',
       loadMore: 'Näytä lisää',

@@ -685,6 +685,7 @@ export const no = {
     pdf: 'PDF-dokument',
     reference: 'Filen er ikke lastet opp: {{name}}',
     page: {
+      subtitle: 'Bilder og skannede dokumenter i {{tree}}',
       title: 'Bilder og dokumenter',
       empty: 'Treet har ingen bilder eller dokumenter ennå.',
       loadMore: 'Vis flere',

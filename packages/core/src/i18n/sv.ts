@@ -687,6 +687,7 @@ export const sv = {
     pdf: 'PDF-dokument',
     reference: 'Filen är inte uppladdad: {{name}}',
     page: {
+      subtitle: 'Bilder och skannade dokument i {{tree}}',
       title: 'Bilder och dokument',
       empty: 'Trädet har inga bilder eller dokument än.',
       loadMore: 'Visa fler',
