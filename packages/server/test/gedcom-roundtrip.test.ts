@@ -118,7 +118,9 @@ describe('GEDCOM export of imported files', () => {
 
 describe('families of an imported file (issue 20, item 7)', () => {
   // One family of each kind relations alone cannot say (royal92's F70 and F1355, bourbon's F16,
-  // remarriage2's F3, royal92's Pedro III with children by two unknown mothers).
+  // remarriage2's F3, royal92's Pedro III with children by two unknown mothers; willis.ged's F92
+  // and F93, a partner's FAM of children and a FAM of a marriage only, and its F200, a parent's FAM
+  // of a child whose parents came from another, with the child's _FREL).
   const file = [
     '0 HEAD',
     '1 GEDC',
@@ -153,6 +155,21 @@ describe('families of an imported file (issue 20, item 7)', () => {
     '0 @F9@ FAM',
     '1 HUSB @I5@',
     '1 CHIL @I7@',
+    '2 _MREL Natural',
+    '0 @F10@ FAM',
+    '1 HUSB @I8@',
+    '1 CHIL @I9@',
+    '2 _FREL Natural',
+    '1 MARR',
+    '2 DATE 1938',
+    '0 @F11@ FAM',
+    '1 HUSB @I8@',
+    '1 MARR',
+    '2 DATE 1965',
+    '0 @F12@ FAM',
+    '1 HUSB @I1@',
+    '1 CHIL @I4@',
+    '2 _FREL Natural',
     ...[
       ['I1', 'John /Public/', 'M'],
       ['I2', 'Jane /Doe/', 'F'],
@@ -161,6 +178,8 @@ describe('families of an imported file (issue 20, item 7)', () => {
       ['I5', 'Pedro /III/', 'M'],
       ['I6', 'Constanza //', 'F'],
       ['I7', 'Isabella //', 'F'],
+      ['I8', 'Colonel /Willis/', 'M'],
+      ['I9', 'Crate /Willis/', 'M'],
     ].flatMap(([xref, name, sex]) => [`0 @${xref}@ INDI`, `1 NAME ${name}`, `1 SEX ${sex}`]),
     '0 TRLR',
     '',
@@ -188,10 +207,18 @@ describe('families of an imported file (issue 20, item 7)', () => {
   for (const version of ['5.5.1', '7.0'] as const) {
     it(`writes every family of the file again through ${version}, with its own members`, async () => {
       const imported = await importBytes(new TextEncoder().encode(file));
-      expect(imported.created.families).toBe(9);
+      expect(imported.created.families).toBe(12);
       const { text } = await roundTrip(imported.tree.id, version);
-      // The remarriage keeps no events of its own (Anor's events are the couple's): they are written in the first FAM.
+      // The remarriage keeps no events of its own (Anor's events are the couple's): they are written
+      // in the first FAM; so is F11's marriage, in the FAM of its partner's child.
       expect(familiesOf(text)).toEqual(familiesOf(file));
+      // Each member once, with its lines under it (a member line and the file's CHIL with _FREL were two).
+      const relationLines = (gedcom: string) =>
+        gedcom
+          .split('\n')
+          .filter((line) => /^2 _[FM]REL /.test(line))
+          .sort();
+      expect(relationLines(text)).toEqual(relationLines(file));
       // And again: the file read back writes the same families.
       const again = await importBytes(new TextEncoder().encode(text));
       expect(familiesOf(await exportText(again.tree.id, version))).toEqual(familiesOf(file));

@@ -123,3 +123,57 @@ export function createKeptWriter(ctx: ExportContext, families: Families) {
 }
 
 export type KeptWriter = ReturnType<typeof createKeptWriter>;
+
+const memberKey = (kept: KeptGedcomLine): string | undefined =>
+  kept.pointer === undefined
+    ? undefined
+    : kept.tag === 'CHIL'
+      ? `child ${kept.pointer}`
+      : kept.tag === 'HUSB' || kept.tag === 'WIFE'
+        ? `partner ${kept.pointer}`
+        : undefined;
+
+/**
+ * A FAM's kept lines with each member written once (issue 20). The import keeps two kinds of
+ * member lines: its own member lines (no lines under them, first, in the FAM's order: they say
+ * only that the person belongs to this FAM, see gedcom-map-families.ts) and the file's member
+ * lines that had lines under them (`_FREL`, `AGE`), where the file had them. A member named by
+ * both is written once, at its file line's place (the member line is left out); a member only a
+ * member line names goes just before the next member both name, or after the last file line of
+ * a member when none follows, so that the FAM's order agrees with both kinds and a second import
+ * keeps the same lines in the same order.
+ */
+export function memberLinesInPlace(kept: readonly KeptGedcomLine[]): readonly KeptGedcomLine[] {
+  const plain: KeptGedcomLine[] = [];
+  const fileLine = new Map<string, KeptGedcomLine>();
+  for (const entry of kept) {
+    const key = memberKey(entry);
+    if (key === undefined) continue;
+    if (entry.children.length === 0) plain.push(entry);
+    else if (!fileLine.has(key)) fileLine.set(key, entry);
+  }
+  const isShared = (entry: KeptGedcomLine) => fileLine.has(memberKey(entry) as string);
+  if (!plain.some(isShared)) return kept;
+  const before = new Map<KeptGedcomLine, KeptGedcomLine[]>();
+  const after: KeptGedcomLine[] = [];
+  const moved = new Set<KeptGedcomLine>(plain.filter(isShared));
+  plain.forEach((entry, index) => {
+    if (isShared(entry)) return;
+    const next = plain.slice(index + 1).find(isShared);
+    if (next !== undefined) {
+      const target = fileLine.get(memberKey(next) as string) as KeptGedcomLine;
+      before.set(target, [...(before.get(target) ?? []), entry]);
+    } else after.push(entry);
+    moved.add(entry);
+  });
+  const lastFileLine = [...fileLine.values()].reduce((last, entry) =>
+    kept.indexOf(entry) > kept.indexOf(last) ? entry : last,
+  );
+  const out: KeptGedcomLine[] = [];
+  for (const entry of kept) {
+    if (moved.has(entry)) continue;
+    out.push(...(before.get(entry) ?? []), entry);
+    if (entry === lastFileLine) out.push(...after);
+  }
+  return out;
+}

@@ -22,7 +22,7 @@ import {
 } from './gedcom-export-context.ts';
 import { type EventWriter, occupationOf } from './gedcom-export-events.ts';
 import type { Families } from './gedcom-export-families.ts';
-import type { KeptWriter } from './gedcom-export-kept.ts';
+import { type KeptWriter, memberLinesInPlace } from './gedcom-export-kept.ts';
 import type { LinkWriter } from './gedcom-export-links.ts';
 import { nameDatesToGedcom, nameDateTag } from './gedcom-name-dates.ts';
 import { nameLineValue } from './gedcom-values.ts';
@@ -254,7 +254,7 @@ export function createRecordWriter(
       tail.push(written);
     }
     const usedMembers = new Set<Out>();
-    const walk = walkOf(kept, null, (entry) => {
+    const walk = walkOf(memberLinesInPlace(kept), null, (entry) => {
       const isPartnerLine = entry.tag === 'HUSB' || entry.tag === 'WIFE';
       if ((!isPartnerLine && entry.tag !== 'CHIL') || entry.pointer === undefined || entry.pointer.startsWith('?')) {
         return undefined;

@@ -51,6 +51,9 @@ export function createFamilyMapper(ctx: MapContext, events: EventMapper) {
       return;
     }
     family.record = { xref: record.xref as string, line: record.line };
+    // The children in the FAM's own order (the individuals' FAMC lines, read before, may have named
+    // them in another): the member lines kept below follow it, as the file's CHIL lines kept do.
+    const named: string[] = [];
     for (const child of record.children) {
       if ((child.tag === 'HUSB' || child.tag === 'WIFE') && child.pointer !== undefined) {
         const personId = resolve(child.pointer, 'person', child.line);
@@ -58,9 +61,10 @@ export function createFamilyMapper(ctx: MapContext, events: EventMapper) {
         if (personId !== undefined && !family.roles.has(personId)) family.roles.set(personId, child.tag);
       } else if (child.tag === 'CHIL' && child.pointer !== undefined) {
         const personId = resolve(child.pointer, 'person', child.line);
-        if (personId !== undefined && !family.children.includes(personId)) family.children.push(personId);
+        if (personId !== undefined && !named.includes(personId)) named.push(personId);
       }
     }
+    family.children = [...named, ...family.children.filter((id) => !named.includes(id))];
     // The family's events (its partners are their primary participants) and kept lines, now; the
     // relations at the end, when the individuals' FAMC and FAMS lines are known too.
     const parents = family.partners.slice(0, 2);
@@ -87,6 +91,8 @@ export function createFamilyMapper(ctx: MapContext, events: EventMapper) {
   const checkChildren: FamilyInfo[] = [];
   /** Parents of more than one one-parent family (set by finishFamilies). */
   const splitParents = new Set<string>();
+  /** Persons who are the one partner of more than one FAM (set by finishFamilies). */
+  const soloPartners = new Set<string>();
   const partnerPairs = new Set<string>();
   const siblingPairs = new Set<string>();
 
@@ -147,9 +153,12 @@ export function createFamilyMapper(ctx: MapContext, events: EventMapper) {
     // A family that makes no relation: one partner and no children, one child and no parents, no
     // one at all; unless its events bring the FAM back (a partner's, or those of no one, which
     // export writes in a FAM of their own).
+    // A partner's FAM of events only (a marriage to an unknown spouse) is one of those when the
+    // partner has another FAM of one partner: export would put both in the partner's one family
+    // (willis.ged's F93 in F92; 293 families in, 292 out).
     const lone =
       family.partners.length + family.children.length <= 1 &&
-      (!family.hasEvents || extras.has(id) || family.children.length === 1);
+      (!family.hasEvents || extras.has(id) || family.children.length === 1 || soloPartners.has(a as string));
     // One parent's children in several families (by different unknown partners), and a couple's
     // second family: export would make each one family of that parent, or of that couple.
     const split = family.partners.length === 1 && family.children.length > 0 && splitParents.has(a as string);
@@ -215,15 +224,18 @@ export function createFamilyMapper(ctx: MapContext, events: EventMapper) {
     nameFamilies(treeLines);
     // Parents of several one-parent families.
     const oneParentFamilies = new Map<string, number>();
+    const onePartnerFamilies = new Map<string, number>();
     for (const family of families.values()) {
       if (family.record === undefined) continue;
       const partners = family.partners.filter((id) => persons.has(id));
-      if (partners.length === 1 && family.children.some((id) => persons.has(id))) {
-        const parent = partners[0] as string;
-        oneParentFamilies.set(parent, (oneParentFamilies.get(parent) ?? 0) + 1);
-      }
+      if (partners.length !== 1) continue;
+      const partner = partners[0] as string;
+      onePartnerFamilies.set(partner, (onePartnerFamilies.get(partner) ?? 0) + 1);
+      if (family.children.some((id) => persons.has(id)))
+        oneParentFamilies.set(partner, (oneParentFamilies.get(partner) ?? 0) + 1);
     }
     for (const [parent, count] of oneParentFamilies) if (count > 1) splitParents.add(parent);
+    for (const [partner, count] of onePartnerFamilies) if (count > 1) soloPartners.add(partner);
     // The xrefs of persons, for the member lines kept (built at the first one).
     let memberXrefs: Map<string, string> | undefined;
     xrefOf = (personId) => {
