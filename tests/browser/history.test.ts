@@ -1,4 +1,5 @@
 import type { ChangeSet } from '@anor/core';
+import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiUser, browserAvailable, registerApiUser, sv, useBrowserSession } from './harness.ts';
@@ -8,8 +9,8 @@ import { HistoryPanel } from './pages/history.ts';
 /**
  * The change history in the web (issue 21): "Undo" in the notice after a delete brings the event
  * back; the person page's History shows a rename before → after and undoes it; the tree's Recent
- * changes page filters by kind and pages on the server; an undo a later change depends on is
- * refused with which change, and a link to it.
+ * changes page names the person a change is about, filters by kind, person and date and pages on
+ * the server; an undo a later change depends on is refused with which change, and a link to it.
  */
 describe.skipIf(!browserAvailable())('change history and undo', () => {
   const session = useBrowserSession({ name: 'history' });
@@ -104,6 +105,64 @@ describe.skipIf(!browserAvailable())('change history and undo', () => {
     await expect.poll(() => new URL(page.url()).searchParams.get('kind')).toBe('update');
     await history.recentListFor('update');
     await expect.poll(async () => [...(await kinds())]).toEqual(['update']);
+  });
+
+  it('names the person a change is about on the recent changes page, and filters by person', async () => {
+    const vilma = await addPerson('Vilma');
+    await api.send('POST', `${treeId}/event`, {
+      type: 'birth',
+      startDate: '1880',
+      participants: [{ personId: vilma.id, role: 'primary' }],
+    });
+    await api.send('PUT', `${treeId}/person/${vilma.id}`, { fName: 'Vilhelmina', lName: 'Ström', gender: 'female' });
+    // Named as she is now, with her year of birth.
+    const name = `Vilhelmina Ström ${sv('personLabel.born', { year: '1880' })}`;
+    await page.goto(`${session.server.url}/app/${treeId}/history`);
+    await history.recentShownFor({});
+    expect((await history.objectLabels())[0]).toBe(name);
+    const rename = history.changeSets.first();
+    await rename.getByTestId('history-change-set-toggle').click();
+    await expect.poll(() => rename.getByTestId('history-changes').innerText()).toContain(name);
+
+    await history.filterByPerson('Vilhelmina', 'Vilhelmina');
+    await expect.poll(() => new URL(page.url()).searchParams.get('person')).toBe(vilma.id);
+    await history.recentShownFor({ person: vilma.id });
+    // Her rename, her birth (an event she takes part in) and her creation; nobody else's.
+    const labels = await history.objectLabels();
+    expect(labels).toHaveLength(3);
+    expect([labels[0], labels[2]]).toEqual([name, name]);
+    expect(labels[1]).toContain(sv('events.types.birth.name'));
+    expect(labels[1]).toContain('1880');
+  });
+
+  it('filters the recent changes page by date', async () => {
+    const gunnar = await addPerson('Gunnar');
+    const [created] = (await recent(`personId=${gunnar.id}`)).changeSets;
+    // As if Gunnar had been added in January 2020.
+    await session.server.database.db.execute(
+      sql`update history_change_set set created_at = '2020-01-15T12:00:00Z' where tree_id = ${treeId} and id = ${created?.id}`,
+    );
+    await page.goto(`${session.server.url}/app/${treeId}/history`);
+    await history.recentShownFor({});
+    // The newest change set, whatever its date: the list is in the order the changes were made.
+    expect(await history.changeSet(created?.id ?? 0).count()).toBe(1);
+
+    await history.filterByDates('2020-01-01', '2020-01-31');
+    await history.recentShownFor({ from: '2020-01-01', to: '2020-01-31' });
+    expect(await history.objectLabels()).toEqual(['Gunnar Ström']);
+    expect(await history.changeSet(created?.id ?? 0).count()).toBe(1);
+
+    // From the day after: every change but Gunnar's.
+    await history.filterByDates('2020-01-16', '');
+    await history.recentShownFor({ from: '2020-01-16' });
+    expect(await history.changeSets.count()).toBeGreaterThan(0);
+    expect(await history.changeSet(created?.id ?? 0).count()).toBe(0);
+
+    // Up to the day before: nothing.
+    await history.filterByDates('', '2020-01-14');
+    await history.recentShownFor({ to: '2020-01-14' });
+    await page.getByTestId('recent-changes-empty').waitFor();
+    expect(await history.changeSets.count()).toBe(0);
   });
 
   it('shows a visitor of the share link no history, and asks the server for none', async () => {

@@ -32,6 +32,53 @@ export class HistoryPanel {
       .waitFor();
   }
 
+  /**
+   * Waits until the recent changes page shows the list (or its empty text) drawn for these filters
+   * (the others unset), with nothing being fetched.
+   */
+  async recentShownFor(filters: { kind?: string; person?: string; from?: string; to?: string }): Promise<void> {
+    const attributes = [
+      `[data-kind-filter="${filters.kind ?? ''}"]`,
+      `[data-person-filter="${filters.person ?? ''}"]`,
+      `[data-from-filter="${filters.from ?? ''}"]`,
+      `[data-to-filter="${filters.to ?? ''}"]`,
+      '[aria-busy="false"]',
+    ].join('');
+    await this.page
+      .locator(`[data-testid="recent-changes-list"]${attributes}, [data-testid="recent-changes-empty"]${attributes}`)
+      .waitFor();
+  }
+
+  /** The name of the object each change set shown changed first, newest first. */
+  async objectLabels(): Promise<string[]> {
+    return this.changeSets.evaluateAll((cards) =>
+      cards.map((card) => card.querySelector('[data-testid="history-object-label"]')?.textContent ?? ''),
+    );
+  }
+
+  /** Chooses a person in the recent changes page's filter, found by a search. */
+  async filterByPerson(search: string, name: string): Promise<void> {
+    await this.page.getByTestId('recent-changes-person').click();
+    const dialog = this.page.getByTestId('recent-changes-person-dialog');
+    await dialog.getByTestId('person-search-search').fill(search);
+    await dialog.getByTestId('person-row').filter({ hasText: name }).first().click();
+    await dialog.waitFor({ state: 'detached' });
+  }
+
+  /**
+   * Sets the recent changes page's dates (YYYY-MM-DD; '' clears one), one after the other: each is
+   * written to the address before the next is typed, as a user's typing would be.
+   */
+  async filterByDates(from: string, to: string): Promise<void> {
+    for (const [name, value] of [
+      ['from', from],
+      ['to', to],
+    ] as const) {
+      await this.page.getByTestId(`recent-changes-${name}`).fill(value);
+      await this.page.waitForURL((url) => (url.searchParams.get(name) ?? '') === value);
+    }
+  }
+
   /** Chooses a kind in the recent changes page's filter (its label in the page's language). */
   async filterByKind(label: string): Promise<void> {
     await this.page.getByTestId('recent-changes-kind').click();

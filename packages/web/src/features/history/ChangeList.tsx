@@ -1,4 +1,4 @@
-import type { Change, ChangeObjectKind } from '@anor/core';
+import type { Change, ChangeObjectKind, ObjectLabels } from '@anor/core';
 import { Anchor, Group, List, Text } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { eventHref } from '../event/paths.ts';
 import { locationHref } from '../location/paths.ts';
 import { personHref } from '../person/paths.ts';
 import { fieldLabel, isId, shownFields, valueText } from './describe.ts';
+import { useObjectLabelText } from './labels.ts';
 
 type Target = 'person' | 'place' | 'event';
 
@@ -33,34 +34,70 @@ function targetOfObject(kind: ChangeObjectKind): Target | null {
   return null;
 }
 
-/** A value: an id becomes a link labelled by what it is ("Person"), anything else its text. */
-function Value({ treeId, column, change, value }: { treeId: string; column: string; change: Change; value: unknown }) {
+/** What the row's ids are called (from the answer's labels), and how to say one. */
+interface Naming {
+  labels: ObjectLabels;
+  labelText: ReturnType<typeof useObjectLabelText>;
+}
+
+/**
+ * A value: an id becomes what it names ("Anna Berg 1850–1920"), a link when it has a page and is
+ * still in the tree; anything else its text.
+ */
+function Value({
+  treeId,
+  column,
+  change,
+  value,
+  naming,
+}: {
+  treeId: string;
+  column: string;
+  change: Change;
+  value: unknown;
+  naming: Naming;
+}) {
   const { t } = useTranslation();
-  const target = isId(value) ? targetOf(column, change.objectKind) : null;
-  if (target && isId(value)) {
+  if (isId(value)) {
+    const label = naming.labels[value];
+    const named = naming.labelText(label);
+    const target = targetOf(column, change.objectKind);
+    const text = named ?? (target ? t(`history.object.${target}`) : `#${value.slice(0, 8)}`);
+    if (target && !label?.deleted) {
+      return (
+        <Anchor component={Link} to={hrefOf(treeId, target, value)} size="sm" data-testid="history-value-label">
+          {text}
+        </Anchor>
+      );
+    }
     return (
-      <Anchor component={Link} to={hrefOf(treeId, target, value)} size="sm">
-        {t(`history.object.${target}`)}
-      </Anchor>
+      <Text span size="sm" data-testid="history-value-label">
+        {text}
+      </Text>
     );
   }
   return (
     <Text span size="sm" c={value === null || value === undefined || value === '' ? 'dimmed' : undefined}>
-      {isId(value) ? `#${value.slice(0, 8)}` : valueText(t, value)}
+      {valueText(t, value)}
     </Text>
   );
 }
 
 /** One changed row: what it is and what happened to it, then its fields before → after. */
-function ChangeRow({ treeId, change }: { treeId: string; change: Change }) {
+function ChangeRow({ treeId, change, naming }: { treeId: string; change: Change; naming: Naming }) {
   const { t } = useTranslation();
   const target = targetOfObject(change.objectKind);
   const fields = shownFields(change.before, change.after);
-  const what = `${t(`history.object.${change.objectKind}`)} ${t(`history.op.${change.op}`)}`;
+  const label = naming.labels[change.objectId];
+  // A link's row is named by its first end and, where it has one, its other ("Anna Berg — Erik Berg").
+  const names = [naming.labelText(label), change.relatedId ? naming.labelText(naming.labels[change.relatedId]) : null]
+    .filter(Boolean)
+    .join(' — ');
+  const what = `${t(`history.object.${change.objectKind}`)} ${t(`history.op.${change.op}`)}${names ? `: ${names}` : ''}`;
   return (
     <List.Item data-testid="history-change" data-op={change.op} data-object-kind={change.objectKind}>
       <Text size="sm" fw={500}>
-        {target && change.op !== 'delete' ? (
+        {target && change.op !== 'delete' && !label?.deleted ? (
           <Anchor component={Link} to={hrefOf(treeId, target, change.objectId)} inherit>
             {what}
           </Anchor>
@@ -78,9 +115,21 @@ function ChangeRow({ treeId, change }: { treeId: string; change: Change }) {
                 </Text>
                 {change.op === 'update' ? (
                   <>
-                    <Value treeId={treeId} column={column} change={change} value={change.before?.[column]} />
+                    <Value
+                      treeId={treeId}
+                      column={column}
+                      change={change}
+                      value={change.before?.[column]}
+                      naming={naming}
+                    />
                     <IconArrowRight size={14} aria-label="→" />
-                    <Value treeId={treeId} column={column} change={change} value={change.after?.[column]} />
+                    <Value
+                      treeId={treeId}
+                      column={column}
+                      change={change}
+                      value={change.after?.[column]}
+                      naming={naming}
+                    />
                   </>
                 ) : (
                   <Value
@@ -88,6 +137,7 @@ function ChangeRow({ treeId, change }: { treeId: string; change: Change }) {
                     column={column}
                     change={change}
                     value={(change.after ?? change.before)?.[column]}
+                    naming={naming}
                   />
                 )}
               </Group>
@@ -99,12 +149,24 @@ function ChangeRow({ treeId, change }: { treeId: string; change: Change }) {
   );
 }
 
-/** The rows of a change set in words: "Person changed — First name: Anna → Annika". */
-export function ChangeList({ treeId, changes }: { treeId: string; changes: readonly Change[] }) {
+/**
+ * The rows of a change set in words: "Person changed: Anna Berg 1850–1920 — First name: Anna →
+ * Annika", the objects named by the answer's `labels`.
+ */
+export function ChangeList({
+  treeId,
+  changes,
+  labels,
+}: {
+  treeId: string;
+  changes: readonly Change[];
+  labels: ObjectLabels;
+}) {
+  const naming = { labels, labelText: useObjectLabelText() };
   return (
     <List spacing={4} listStyleType="none" data-testid="history-changes">
       {changes.map((change) => (
-        <ChangeRow key={change.seq} treeId={treeId} change={change} />
+        <ChangeRow key={change.seq} treeId={treeId} change={change} naming={naming} />
       ))}
     </List>
   );

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorView } from '../../lib/ErrorView.tsx';
 import { ChangeList } from './ChangeList.tsx';
 import { ChangeSetHeader } from './ChangeSetHeader.tsx';
+import { mergedLabels } from './labels.ts';
 import { type HistoryObjectPath, historyQueries } from './queries.ts';
 import { UndoButton } from './UndoButton.tsx';
 
@@ -66,6 +67,7 @@ function ObjectHistoryList({ treeId, path, id }: ObjectHistoryProps) {
   if (history.isError) return <ErrorView error={history.error} onRetry={() => void history.refetch()} />;
   if (history.isPending) return <Loader size="sm" aria-label={t('shell.loading')} />;
   const groups = byChangeSet(history.data.pages.flatMap((page) => page.changes));
+  const labels = mergedLabels(history.data.pages);
   if (groups.length === 0) {
     return (
       <Text c="dimmed" size="sm" mt="sm" data-testid="object-history-empty">
@@ -81,7 +83,7 @@ function ObjectHistoryList({ treeId, path, id }: ObjectHistoryProps) {
             <ChangeSetHeader changeSet={group.changeSet} />
             {group.changeSet.undoneBy === null ? <UndoButton treeId={treeId} changeSetId={group.changeSet.id} /> : null}
           </Group>
-          <ChangeList treeId={treeId} changes={group.changes} />
+          <ChangeList treeId={treeId} changes={group.changes} labels={labels} />
         </Stack>
       ))}
       {history.hasNextPage ? (

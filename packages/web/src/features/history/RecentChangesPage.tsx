@@ -1,4 +1,4 @@
-import { type ChangeSet, type ChangeSetKind, changeSetKinds } from '@anor/core';
+import { type ChangeSet, type ChangeSetKind, changeSetKinds, type ObjectLabel } from '@anor/core';
 import {
   Button,
   CloseButton,
@@ -27,6 +27,7 @@ import { PersonSearchList } from '../person-search/PersonSearchList.tsx';
 import { treeQueries } from '../trees/queries.ts';
 import { ChangeList } from './ChangeList.tsx';
 import { ChangeSetHeader } from './ChangeSetHeader.tsx';
+import { mergedLabels, useObjectLabelText } from './labels.ts';
 import { type HistoryFilters, historyQueries } from './queries.ts';
 import { UndoButton } from './UndoButton.tsx';
 
@@ -52,6 +53,20 @@ function filtersOf(params: URLSearchParams): HistoryFilters {
 }
 
 /**
+ * Which filters the list (or its empty text) was drawn for, and whether it is being asked again:
+ * what a test waits on before it reads the list (never on time).
+ */
+function shownFor(filters: HistoryFilters, isFetching: boolean) {
+  return {
+    'data-kind-filter': filters.kind ?? '',
+    'data-person-filter': filters.personId ?? '',
+    'data-from-filter': filters.from ?? '',
+    'data-to-filter': filters.to ?? '',
+    'aria-busy': isFetching,
+  };
+}
+
+/**
  * The tree's recent changes (issue 21) at /app/:treeId/history, the owner's only: change sets
  * newest first, filtered by person, kind and dates, paged on the server ("Show more" asks for the
  * page before the last one shown); each opens to its rows and can be undone.
@@ -70,7 +85,9 @@ export function RecentChangesPage() {
   const rootHref = tree.data?.rootId ? personHref(treeId, tree.data.rootId) : null;
 
   const setFilter = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
+    // From the address as it is now, not as this render read it: a second filter changed before the
+    // page is drawn again (two dates typed quickly) must not undo the first.
+    const next = new URLSearchParams(window.location.search);
     next.delete('changeSet');
     for (const [key, value] of Object.entries(changes)) {
       if (value) next.set(key, value);
@@ -79,6 +96,7 @@ export function RecentChangesPage() {
     setParams(next, { replace: true });
   };
   const changeSets = history.data?.pages.flatMap((page) => page.changeSets) ?? [];
+  const labels = mergedLabels(history.data?.pages ?? []);
 
   return (
     <ListPage
@@ -106,23 +124,18 @@ export function RecentChangesPage() {
       ) : history.isPending ? (
         <Loader aria-label={t('shell.loading')} />
       ) : changeSets.length === 0 ? (
-        <Text c="dimmed" data-testid="recent-changes-empty">
+        <Text c="dimmed" data-testid="recent-changes-empty" {...shownFor(filters, history.isFetching)}>
           {params.size > 0 ? t('history.emptyFiltered') : t('history.empty')}
         </Text>
       ) : (
         <ScrollArea style={{ flex: 1 }} type="auto">
-          <Stack
-            gap="sm"
-            pb="md"
-            data-testid="recent-changes-list"
-            data-kind-filter={filters.kind ?? ''}
-            aria-busy={history.isFetching}
-          >
+          <Stack gap="sm" pb="md" data-testid="recent-changes-list" {...shownFor(filters, history.isFetching)}>
             {changeSets.map((changeSet) => (
               <ChangeSetCard
                 key={changeSet.id}
                 treeId={treeId}
                 changeSet={changeSet}
+                label={changeSet.objectId ? labels[changeSet.objectId] : undefined}
                 isHighlighted={changeSet.id === highlighted}
               />
             ))}
@@ -238,13 +251,17 @@ function HistoryFilterBar({ treeId, params, onChange, onClear }: FilterBarProps)
 function ChangeSetCard({
   treeId,
   changeSet,
+  label,
   isHighlighted,
 }: {
   treeId: string;
   changeSet: ChangeSet;
+  /** What the first object it changed is called. */
+  label: ObjectLabel | undefined;
   isHighlighted: boolean;
 }) {
   const { t } = useTranslation();
+  const named = useObjectLabelText()(label);
   const [isOpen, setIsOpen] = useState(isHighlighted);
   return (
     <Paper
@@ -263,6 +280,14 @@ function ChangeSetCard({
             <Text size="xs" c="dimmed">
               {t('history.changeNumber', { id: changeSet.id })}
               {changeSet.objectKind ? ` · ${t(`history.object.${changeSet.objectKind}`)}` : ''}
+              {named ? (
+                <>
+                  {': '}
+                  <Text span inherit fw={500} c="var(--mantine-color-text)" data-testid="history-object-label">
+                    {named}
+                  </Text>
+                </>
+              ) : null}
               {` · ${t('history.changeCount', { count: changeSet.changes })}`}
             </Text>
           </Stack>
@@ -292,7 +317,11 @@ function ChangeSetRows({ treeId, changeSetId }: { treeId: string; changeSetId: n
   if (rows.isPending) return <Loader size="sm" aria-label={t('shell.loading')} />;
   return (
     <Stack gap="xs">
-      <ChangeList treeId={treeId} changes={rows.data.pages.flatMap((page) => page.changes)} />
+      <ChangeList
+        treeId={treeId}
+        changes={rows.data.pages.flatMap((page) => page.changes)}
+        labels={mergedLabels(rows.data.pages)}
+      />
       {rows.hasNextPage ? (
         <Group>
           <Button
