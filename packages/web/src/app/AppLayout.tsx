@@ -26,6 +26,7 @@ import {
   IconMail,
   IconMap,
   IconMapPin,
+  IconPhoto,
   type IconProps,
   IconTag,
   IconTrash,
@@ -84,6 +85,7 @@ function useTreeNavItems(): NavItem[] {
     { to: events, label: 'personEvents.eventList.navLink', icon: IconCalendarEvent, testId: 'nav-tree-events' },
     { to: places, label: 'places.navLink', icon: IconMapPin, testId: 'nav-tree-places' },
     { to: sources, label: 'sources.navLink', icon: IconBooks, testId: 'nav-tree-sources' },
+    { to: `${base}/media`, label: 'media.navLink', icon: IconPhoto, testId: 'nav-tree-media' },
     { to: map, label: 'map.navLink', icon: IconMap, testId: 'nav-tree-map' },
     { to: overview, label: 'overview.navLink', icon: IconUnlink, testId: 'nav-tree-overview' },
     // The duplicate finder is the owner's only: no link where the tab reaches the tree by a share link.

@@ -45,6 +45,10 @@ function treePages(): RouteObject[] {
       lazy: lazyPage(async () => (await import('../features/source/SourcesPage.tsx')).SourcesPage),
     },
     {
+      path: 'media',
+      lazy: lazyPage(async () => (await import('../features/media/MediaListPage.tsx')).MediaListPage),
+    },
+    {
       path: 'location/:locationId',
       lazy: lazyPage(async () => (await import('../features/location/LocationPage.tsx')).LocationPage),
     },

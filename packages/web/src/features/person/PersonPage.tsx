@@ -27,6 +27,7 @@ import {
   IconHome,
   IconNotes,
   IconPencil,
+  IconPhoto,
   IconPlus,
   IconTrash,
   IconUserSearch,
@@ -40,6 +41,7 @@ import { ErrorView } from '../../lib/ErrorView.tsx';
 import { EventModalProvider } from '../event/index.ts';
 import { ObjectHistory } from '../history/ObjectHistory.tsx';
 import { LocationDialogProvider } from '../location/LocationDialogProvider.tsx';
+import { MediaGallery, PersonPortrait } from '../media/index.ts';
 import { NoteList } from '../note/index.ts';
 import { LifeSummary } from '../person-events/LifeSummary.tsx';
 import { PersonEventsSection } from '../person-events/PersonEventsSection.tsx';
@@ -288,9 +290,19 @@ function PersonContent({ treeId, mainNodes, person }: { treeId: string; mainNode
               data-root-relation={person.rootRelation}
             >
               <Group align="flex-start" wrap="nowrap" gap="md">
-                <ThemeIcon size={64} radius="xl" color={color} variant="light" visibleFrom="xs">
-                  <GenderIcon gender={person.gender} size={34} />
-                </ThemeIcon>
+                <PersonPortrait
+                  treeId={treeId}
+                  personId={person.id}
+                  portrait={person.portrait}
+                  name={name}
+                  size={96}
+                  canEdit={canEdit}
+                  fallback={
+                    <ThemeIcon size={64} radius="xl" color={color} variant="light" visibleFrom="xs">
+                      <GenderIcon gender={person.gender} size={34} />
+                    </ThemeIcon>
+                  }
+                />
                 <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
                   <Group gap={4} wrap="nowrap" align="flex-start">
                     <Title
@@ -409,6 +421,21 @@ function PersonContent({ treeId, mainNodes, person }: { treeId: string; mainNode
                 onRemoveChild={removeChild}
               />
             </Section>
+
+            {person.private ? null : (
+              <Section
+                title={t('media.gallery.title')}
+                icon={<IconPhoto aria-hidden size={22} color="var(--mantine-color-forest-7)" />}
+                testId="person-media"
+              >
+                <MediaGallery
+                  treeId={treeId}
+                  node={{ id: person.id, kind: 'person' }}
+                  canEdit={canEdit}
+                  portrait={{ personId: person.id, current: person.portrait ?? null }}
+                />
+              </Section>
+            )}
           </Stack>
         </Grid.Col>
 

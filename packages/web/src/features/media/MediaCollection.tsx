@@ -1,0 +1,137 @@
+import type { Media, MediaNodeKind, MediaSummary, Portrait } from '@anor/core';
+import { Group, Menu, Stack, Text } from '@mantine/core';
+import { IconCrop, IconPencil, IconTrash, IconUnlink } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MediaEditModal } from './MediaEditModal.tsx';
+import { MediaThumb } from './MediaThumb.tsx';
+import { MediaUploadZone } from './MediaUploadZone.tsx';
+import { MediaViewer } from './MediaViewer.tsx';
+import { isViewableImage } from './media-display.ts';
+import { openInNewTab } from './media-src.ts';
+import { useUnlinkMedia } from './mutations.ts';
+import { PortraitCropModal } from './PortraitCropModal.tsx';
+import { mediaFilePath } from './queries.ts';
+
+export interface MediaCollectionProps {
+  treeId: string;
+  media: readonly MediaSummary[];
+  canEdit: boolean;
+  /** The item whose gallery this is: uploads link to it, and "Remove from here" unlinks from it. */
+  node?: { id: string; kind: MediaNodeKind };
+  /** A person's gallery offers "Use as portrait" (starting from the current crop of the same image). */
+  portrait?: { personId: string; current: Portrait | null };
+  /** Shown when there is nothing (and nothing loading). */
+  emptyText: string;
+  isLoading?: boolean;
+  /** Under the thumbnails ("Show more"). */
+  footer?: ReactNode;
+  testId?: string;
+}
+
+/**
+ * Thumbnails of media with what can be done with them: open (the viewer for an image, the browser's
+ * own viewer for a PDF), and for the owner an upload zone and each one's actions (details, portrait,
+ * remove from here, delete), with their dialogs.
+ */
+export function MediaCollection({
+  treeId,
+  media,
+  canEdit,
+  node,
+  portrait,
+  emptyText,
+  isLoading = false,
+  footer,
+  testId = 'media-collection',
+}: MediaCollectionProps) {
+  const { t } = useTranslation();
+  const [viewing, setViewing] = useState<MediaSummary | null>(null);
+  const [editing, setEditing] = useState<{ media: MediaSummary; isDeleting: boolean } | null>(null);
+  const [cropping, setCropping] = useState<MediaSummary | null>(null);
+  const unlinkMedia = useUnlinkMedia(treeId);
+
+  const open = (item: MediaSummary) => {
+    if (isViewableImage(item)) setViewing(item);
+    else if (item.hasFile) openInNewTab(mediaFilePath(treeId, item.id, 'original'));
+  };
+
+  const menuOf = (item: MediaSummary): ReactNode => {
+    if (!canEdit) return undefined;
+    return (
+      <>
+        <Menu.Item
+          leftSection={<IconPencil aria-hidden size={16} />}
+          onClick={() => setEditing({ media: item, isDeleting: false })}
+          data-testid="media-action-edit"
+        >
+          {t('media.actions.edit')}
+        </Menu.Item>
+        {portrait && isViewableImage(item) ? (
+          <Menu.Item
+            leftSection={<IconCrop aria-hidden size={16} />}
+            onClick={() => setCropping(item)}
+            data-testid="media-action-portrait"
+          >
+            {t('media.actions.portrait')}
+          </Menu.Item>
+        ) : null}
+        {node ? (
+          <Menu.Item
+            leftSection={<IconUnlink aria-hidden size={16} />}
+            onClick={() => unlinkMedia.mutate({ mediaId: item.id, nodeId: node.id })}
+            data-testid="media-action-unlink"
+          >
+            {t('media.actions.unlink')}
+          </Menu.Item>
+        ) : null}
+        <Menu.Item
+          color="red"
+          leftSection={<IconTrash aria-hidden size={16} />}
+          onClick={() => setEditing({ media: item, isDeleting: true })}
+          data-testid="media-action-delete"
+        >
+          {t('media.actions.delete')}
+        </Menu.Item>
+      </>
+    );
+  };
+
+  const editUploaded = (uploaded: Media) => setEditing({ media: uploaded, isDeleting: false });
+
+  return (
+    <Stack gap="md" data-testid={testId}>
+      {canEdit ? (
+        <MediaUploadZone treeId={treeId} node={node} onEdit={editUploaded} compact={node !== undefined} />
+      ) : null}
+      {media.length > 0 ? (
+        <Group gap="md" align="flex-start" data-testid="media-grid">
+          {media.map((item) => (
+            <MediaThumb key={item.id} treeId={treeId} media={item} onOpen={open} menu={menuOf(item)} />
+          ))}
+        </Group>
+      ) : isLoading ? null : (
+        <Text size="sm" c="dimmed" data-testid="media-empty">
+          {emptyText}
+        </Text>
+      )}
+      {footer}
+      <MediaViewer treeId={treeId} media={viewing} onClose={() => setViewing(null)} />
+      <MediaEditModal
+        treeId={treeId}
+        media={editing?.media ?? null}
+        isDeleting={editing?.isDeleting}
+        onClose={() => setEditing(null)}
+      />
+      {portrait ? (
+        <PortraitCropModal
+          treeId={treeId}
+          personId={portrait.personId}
+          media={cropping}
+          initial={portrait.current?.mediaId === cropping?.id ? portrait.current?.crop : null}
+          onClose={() => setCropping(null)}
+        />
+      ) : null}
+    </Stack>
+  );
+}

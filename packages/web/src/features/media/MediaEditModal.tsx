@@ -1,0 +1,154 @@
+import { type MediaSummary, mediaTextLimits, mediaUpdateBodySchema } from '@anor/core';
+import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { FormError } from '../../lib/FormError.tsx';
+import { useSchemaForm } from '../../lib/form.ts';
+import { mediaTitle } from './media-display.ts';
+import { useDeleteMedia, useUpdateMedia } from './mutations.ts';
+
+/** The form's three texts, checked by the API's own rules and messages (as person/form-schemas.ts does). */
+const mediaFormSchema = z
+  .object({ title: z.string(), date: z.string(), description: z.string() })
+  .transform((values, context): MediaUpdate => {
+    const result = mediaUpdateBodySchema.safeParse(values);
+    if (result.success) return result.data;
+    for (const issue of result.error.issues) {
+      context.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+    }
+    return z.NEVER;
+  });
+
+type MediaUpdate = z.output<typeof mediaUpdateBodySchema>;
+
+interface MediaEditModalProps {
+  treeId: string;
+  /** The medium to edit; null closes the dialog. */
+  media: MediaSummary | null;
+  /** Opens at the question "Delete the file?" (the menu's "Delete"). */
+  isDeleting?: boolean;
+  onClose: () => void;
+}
+
+/** Title, date and description of a file, and deleting it (from every item it belongs to). */
+export function MediaEditModal({ treeId, media, isDeleting = false, onClose }: MediaEditModalProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened={media !== null} onClose={onClose} title={t('media.edit.title')} centered size="md">
+      {media ? (
+        <MediaEditForm key={media.id} treeId={treeId} media={media} isDeleting={isDeleting} onClose={onClose} />
+      ) : null}
+    </Modal>
+  );
+}
+
+function MediaEditForm({
+  treeId,
+  media,
+  isDeleting,
+  onClose,
+}: {
+  treeId: string;
+  media: MediaSummary;
+  isDeleting: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const updateMedia = useUpdateMedia(treeId);
+  const deleteMedia = useDeleteMedia(treeId);
+  const [isConfirmingDelete, setIsConfirmingDelete] = useState(isDeleting);
+  const form = useSchemaForm(mediaFormSchema, {
+    title: media.title ?? '',
+    date: media.date ?? '',
+    description: media.description ?? '',
+  });
+
+  const submit = form.handleSubmit((body) => {
+    if (body.title === media.title && body.date === media.date && body.description === media.description) {
+      onClose();
+      return;
+    }
+    updateMedia.mutate({ mediaId: media.id, body }, { onSuccess: onClose, onError: form.setServerError });
+  });
+
+  if (isConfirmingDelete) {
+    return (
+      <Stack gap="md" data-testid="media-delete-confirm">
+        <Text fw={600}>{t('media.delete.title')}</Text>
+        <Text size="sm">{t('media.delete.text', { title: mediaTitle(media, t) })}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => setIsConfirmingDelete(false)}>
+            {t('common.cancel')}
+          </Button>
+          <Button
+            color="red"
+            loading={deleteMedia.isPending}
+            onClick={() => deleteMedia.mutate(media.id, { onSuccess: onClose })}
+            data-testid="media-delete-confirm-button"
+          >
+            {t('media.delete.confirm')}
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+
+  return (
+    <form onSubmit={submit} noValidate data-testid="media-edit-form">
+      <Stack gap="sm">
+        {media.fileName ? (
+          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {t('media.fields.file', { name: media.fileName })}
+          </Text>
+        ) : null}
+        <TextInput
+          label={t('media.fields.title')}
+          maxLength={mediaTextLimits.title}
+          autoComplete="off"
+          data-autofocus
+          data-testid="media-edit-title"
+          {...form.getInputProps('title')}
+        />
+        <TextInput
+          label={t('media.fields.date')}
+          description={t('media.fields.dateHint')}
+          maxLength={mediaTextLimits.date}
+          autoComplete="off"
+          data-testid="media-edit-date"
+          {...form.getInputProps('date')}
+        />
+        <Textarea
+          label={t('media.fields.description')}
+          maxLength={mediaTextLimits.description}
+          autosize
+          minRows={3}
+          maxRows={10}
+          data-testid="media-edit-description"
+          {...form.getInputProps('description')}
+        />
+        <FormError message={form.errorText('form')} />
+        <Group justify="space-between" mt="sm">
+          <Button
+            variant="subtle"
+            color="red"
+            leftSection={<IconTrash aria-hidden size={16} />}
+            onClick={() => setIsConfirmingDelete(true)}
+            data-testid="media-edit-delete"
+          >
+            {t('media.actions.delete')}
+          </Button>
+          <Group gap="xs">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={updateMedia.isPending} data-testid="media-edit-save">
+              {t('common.save')}
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

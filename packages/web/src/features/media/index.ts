@@ -1,0 +1,3 @@
+/** Photos and scanned documents (issue 22): what other features use. */
+export { MediaGallery } from './MediaGallery.tsx';
+export { PersonPortrait, PortraitImage } from './PersonPortrait.tsx';

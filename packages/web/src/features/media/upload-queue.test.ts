@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { mediaAccept, refusedBeforeUpload } from './upload-queue.ts';
+
+describe('refusedBeforeUpload', () => {
+  it('refuses an empty file', () => {
+    expect(refusedBeforeUpload({ size: 0, type: 'image/png' })?.code).toBe('media.error.empty');
+  });
+
+  it('refuses an SVG and other types the server does not take', () => {
+    expect(refusedBeforeUpload({ size: 10, type: 'image/svg+xml' })?.code).toBe('media.error.unsupportedType');
+    expect(refusedBeforeUpload({ size: 10, type: 'text/html' })?.code).toBe('media.error.unsupportedType');
+  });
+
+  it('sends images, PDFs and files without a type', () => {
+    expect(refusedBeforeUpload({ size: 10, type: 'image/jpeg' })).toBeNull();
+    expect(refusedBeforeUpload({ size: 10, type: 'application/pdf' })).toBeNull();
+    expect(refusedBeforeUpload({ size: 10, type: '' })).toBeNull();
+  });
+
+  it('lets the file picker offer HEIC by name', () => {
+    expect(mediaAccept).toContain('.heic');
+    expect(mediaAccept).toContain('image/jpeg');
+  });
+});
