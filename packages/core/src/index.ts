@@ -25,6 +25,7 @@ export * from './schemas/overview.ts';
 export * from './schemas/person.ts';
 export * from './schemas/person-merge.ts';
 export * from './schemas/person-name.ts';
+export * from './schemas/report.ts';
 export * from './schemas/search.ts';
 export * from './schemas/source.ts';
 export * from './schemas/trash.ts';
