@@ -1,0 +1,170 @@
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type ApiUser, type AppServer, browserAvailable, registerApiUser, sv, useBrowserSession } from './harness.ts';
+import { MediaCollectionModel, MediaEditModel, PortraitCropModel, type TestFile } from './pages/media.ts';
+
+/** A photograph made for the test: a face (a dark circle) in the upper middle of a light background. */
+async function portraitPhoto(): Promise<TestFile> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="800">
+    <rect width="600" height="800" fill="#e8dcc0"/>
+    <circle cx="300" cy="260" r="130" fill="#5a4030"/>
+    <rect x="140" y="420" width="320" height="380" fill="#303848"/>
+  </svg>`;
+  return { name: 'anna-1890.jpg', mimeType: 'image/jpeg', buffer: await sharp(Buffer.from(svg)).jpeg().toBuffer() };
+}
+
+/** A "scanned church record": a large page of ruled lines with handwriting-like strokes. */
+async function scannedPage(): Promise<TestFile> {
+  const lines = Array.from({ length: 40 }, (_, row) => {
+    const y = 120 + row * 60;
+    return `<line x1="80" y1="${y}" x2="1920" y2="${y}" stroke="#b0a080" stroke-width="2"/>
+      <path d="M100 ${y - 10} q 40 -30 80 0 t 80 0 t 80 0 t 80 0" stroke="#302010" fill="none" stroke-width="3"/>`;
+  }).join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="2000" height="2600">
+    <rect width="2000" height="2600" fill="#f4ecd8"/>${lines}</svg>`;
+  return {
+    name: 'husforhor-sunne-1850.jpg',
+    mimeType: 'image/jpeg',
+    buffer: await sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer(),
+  };
+}
+
+interface StoredPerson {
+  portrait?: { mediaId: string; crop: { x: number; y: number; width: number; height: number } } | null;
+}
+
+describe.skipIf(!browserAvailable())('photos and scanned documents in the browser', () => {
+  const session = useBrowserSession({ name: 'media', reducedMotion: 'reduce' });
+  let server: AppServer;
+  let page: Page;
+  let api: ApiUser;
+  let treeId = '';
+  let annaId = '';
+
+  async function openPersonPage(): Promise<MediaCollectionModel> {
+    await page.goto(`${server.url}/app/${treeId}/person/${annaId}`);
+    await page.getByTestId('person-page').waitFor();
+    const gallery = new MediaCollectionModel(page, 'media-gallery');
+    await gallery.root.waitFor();
+    return gallery;
+  }
+
+  beforeAll(async () => {
+    server = session.server;
+    page = session.page;
+    api = await registerApiUser(server, { fName: 'Anna', password: 'bilder-och-dokument-1', paid: true });
+    const tree = await api.send<{ id: string; rootId: string }>('POST', `user/${api.userId}/tree`, {
+      treeName: 'Släkten Rud',
+    });
+    treeId = tree.id;
+    annaId = tree.rootId;
+    await api.send('PUT', `${treeId}/person/${annaId}`, { fName: 'Anna', lName: 'Rud', gender: 'female' });
+    await session.signIn(api.cookie);
+  });
+
+  it('uploads a photo to a person, crops it as the portrait and shows it at the top of the person page', async () => {
+    const gallery = await openPersonPage();
+    await expect.poll(() => gallery.root.textContent()).toContain(sv('media.gallery.empty'));
+    expect(await page.getByTestId('person-portrait').count()).toBe(0);
+
+    await gallery.upload([await portraitPhoto()]);
+    await gallery.waitForUploads(1);
+    expect(await gallery.uploads.first().getAttribute('data-state')).toBe('done');
+    const thumb = gallery.thumbs.first();
+    await thumb.waitFor();
+    // The thumbnail's image has loaded (a real picture, not the PDF or missing-file icon).
+    await expect
+      .poll(() => thumb.getByTestId('media-thumb-image').evaluate((image: HTMLImageElement) => image.naturalWidth))
+      .toBeGreaterThan(0);
+
+    // Title and date afterwards, from the upload's row.
+    await gallery.uploads.first().getByTestId('media-upload-edit').click();
+    const details = new MediaEditModel(page);
+    await details.fill({ title: 'Anna i Sunne', date: 'omkring 1890' });
+    await details.saveAndWaitClosed();
+    await gallery.thumb('Anna i Sunne').waitFor();
+
+    await gallery.chooseAction(gallery.thumb('Anna i Sunne'), 'portrait');
+    const crop = new PortraitCropModel(page);
+    await crop.waitReady();
+    const start = await crop.geometry();
+    await crop.resizeFrom('se', -80, -80);
+    const smaller = await crop.geometry();
+    expect(smaller.size).toBeLessThan(start.size);
+    expect(smaller.x).toBe(start.x);
+    await crop.move(20, -15);
+    const moved = await crop.geometry();
+    expect(moved.x).toBeGreaterThan(smaller.x);
+    expect(moved.size).toBe(smaller.size);
+    await session.screenshot('media-portrait-crop-1280.png');
+    await crop.saveAndWaitClosed();
+
+    // Stored as fractions of the image: a square on a 600 × 800 photo is 600/800 as tall in fractions as wide.
+    const person = await api.send<StoredPerson>('GET', `${treeId}/person/${annaId}`, undefined);
+    const stored = person.portrait?.crop;
+    expect(stored).toBeDefined();
+    expect((stored?.height ?? 0) / (stored?.width ?? 1)).toBeCloseTo(600 / 800, 2);
+    expect(stored?.x).toBeGreaterThan(0);
+
+    const portrait = page.getByTestId('person-portrait');
+    await portrait.waitFor();
+    await expect.poll(() => portrait.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+    expect(await portrait.getAttribute('alt')).toBe(sv('media.portrait.alt', { name: 'Anna Rud' }));
+
+    // After a reload, too.
+    await openPersonPage();
+    await page.getByTestId('person-portrait').waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await session.screenshot('media-person-portrait-1280.png');
+  });
+
+  it('refuses an SVG and an empty file before sending them, each with its own message', async () => {
+    const gallery = await openPersonPage();
+    await gallery.upload([
+      { name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') },
+      { name: 'tom.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(0) },
+    ]);
+    await gallery.waitForUploads(2);
+    const svgRow = gallery.uploads.filter({ hasText: 'logo.svg' });
+    const emptyRow = gallery.uploads.filter({ hasText: 'tom.jpg' });
+    expect(await svgRow.getAttribute('data-error-code')).toBe('media.error.unsupportedType');
+    expect(await svgRow.getByRole('alert').textContent()).toContain(sv('media.error.unsupportedType'));
+    expect(await emptyRow.getAttribute('data-error-code')).toBe('media.error.empty');
+    expect(await gallery.thumbs.count()).toBe(1);
+  });
+
+  it("uploads a scan on the tree's media page and reads it in the viewer, zoomed in and at full resolution", async () => {
+    await page.goto(`${server.url}/app/${treeId}/person/${annaId}`);
+    await page.getByTestId('person-page').waitFor();
+    await page.getByTestId('nav-tree-media').click();
+    const list = new MediaCollectionModel(page, 'media-list');
+    await list.root.waitFor();
+    // The portrait's photo is there already.
+    await list.thumb('Anna i Sunne').waitFor();
+
+    await list.upload([await scannedPage()]);
+    await list.waitForUploads(1);
+    const scan = list.thumb('husforhor-sunne-1850.jpg');
+    await scan.waitFor();
+    // Newest first.
+    expect(await list.thumbs.first().getAttribute('data-media-id')).toBe(await scan.getAttribute('data-media-id'));
+
+    const viewer = await list.open(scan);
+    await viewer.waitLoaded();
+    const fitted = await viewer.scale();
+    // A 2000 × 2600 page is shrunk to the window.
+    expect(fitted).toBeLessThan(1);
+
+    await viewer.zoomIn();
+    await expect.poll(() => viewer.scale()).toBeGreaterThan(fitted);
+    const zoomed = await viewer.scale();
+    await viewer.pressKey('+');
+    await expect.poll(() => viewer.scale()).toBeGreaterThan(zoomed);
+    await viewer.showFullResolution();
+    await session.screenshot('media-viewer-1280.png');
+    await viewer.pressKey('0');
+    await expect.poll(() => viewer.scale()).toBeCloseTo(fitted, 5);
+    await viewer.close();
+  });
+});
