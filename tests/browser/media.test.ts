@@ -167,4 +167,62 @@ describe.skipIf(!browserAvailable())('photos and scanned documents in the browse
     await expect.poll(() => viewer.scale()).toBeCloseTo(fitted, 5);
     await viewer.close();
   });
+
+  it('shows a visitor of the shared tree the photos of the dead, none of the living, and no controls', async () => {
+    // Gustav (1850–1920) is dead, so shown to visitors; Anna, born 1990, is presumed living.
+    const gustav = await api.send<{ id: string }>('POST', `${treeId}/person`, {
+      person: { fName: 'Gustav', lName: 'Rud' },
+      relation: { type: 'parent', personId: annaId },
+    });
+    const primary = [{ personId: gustav.id, role: 'primary' }];
+    await api.send('POST', `${treeId}/event`, {
+      type: 'birth',
+      startDate: '1990',
+      participants: [{ personId: annaId, role: 'primary' }],
+    });
+    await api.send('POST', `${treeId}/event`, { type: 'birth', startDate: '1850', participants: primary });
+    await api.send('POST', `${treeId}/event`, { type: 'death', startDate: '1920', participants: primary });
+    const photo = await portraitPhoto();
+    const form = new FormData();
+    form.append('title', 'Gustav på gården');
+    form.append('nodeId', gustav.id);
+    form.append('nodeKind', 'person');
+    form.append('file', new Blob([new Uint8Array(photo.buffer)], { type: photo.mimeType }), 'gustav.jpg');
+    const uploaded = await fetch(`${server.url}/api/${treeId}/media`, {
+      method: 'POST',
+      headers: { Origin: server.url, Cookie: `${api.cookie.name}=${api.cookie.value}` },
+      body: form,
+    });
+    expect(uploaded.status).toBe(201);
+    const { token } = await api.send<{ token: string }>('PUT', `${treeId}/share`, { enabled: true });
+
+    // Signed out, by the share link.
+    await session.context.clearCookies();
+    await page.goto(`${server.url}/share/${token}/${treeId}/person/${gustav.id}`);
+    await page.getByTestId('person-page').waitFor();
+    const gallery = new MediaCollectionModel(page, 'media-gallery');
+    const thumb = gallery.thumb('Gustav på gården');
+    await thumb.waitFor();
+    await expect
+      .poll(() => thumb.getByTestId('media-thumb-image').evaluate((image: HTMLImageElement) => image.naturalWidth))
+      .toBeGreaterThan(0);
+    expect(await gallery.root.getByTestId('media-upload').count()).toBe(0);
+    expect(await thumb.getByTestId('media-thumb-menu').count()).toBe(0);
+    const viewer = await gallery.open(thumb);
+    await viewer.waitLoaded();
+    await viewer.close();
+
+    // The tree's media page: Gustav's photo and the scan (linked to no one), not Anna's photo.
+    await page.getByTestId('nav-tree-media').click();
+    const list = new MediaCollectionModel(page, 'media-list');
+    await list.thumb('Gustav på gården').waitFor();
+    await list.thumb('husforhor-sunne-1850.jpg').waitFor();
+    expect(await list.thumbs.count()).toBe(2);
+    expect(await list.thumb('Anna i Sunne').count()).toBe(0);
+    expect(await list.root.getByTestId('media-upload').count()).toBe(0);
+    // Nor Anna's portrait on her (private) page.
+    await page.goto(`${server.url}/share/${token}/${treeId}/person/${annaId}`);
+    await page.getByTestId('person-page').waitFor();
+    expect(await page.getByTestId('person-portrait').count()).toBe(0);
+  });
 });
