@@ -15,6 +15,7 @@ import type { MediaStorage } from './modules/media/storage/storage.ts';
 import { createNoteService, type NoteService } from './modules/note/note.service.ts';
 import { createOverviewService, type OverviewService } from './modules/overview/overview.service.ts';
 import { createPersonService, type PersonService } from './modules/person/person.service.ts';
+import { createReportService, type ReportService } from './modules/report/report.service.ts';
 import { createSearchService, type SearchService } from './modules/search/search.service.ts';
 import { createSourceService, type SourceService } from './modules/source/source.service.ts';
 import { createTreeService, type TreeService } from './modules/tree/tree.service.ts';
@@ -37,6 +38,7 @@ export interface AppContext {
   mediaStorage: MediaStorage;
   sources: SourceService;
   overview: OverviewService;
+  reports: ReportService;
   search: SearchService;
   gedcom: GedcomService;
   /** Long work run outside the request (GEDCOM imports); started and stopped with the app. */
@@ -94,6 +96,7 @@ export function createContext(
     mediaStorage,
     sources: createSourceService({ db, livingYears: config.privacyLivingYears }),
     overview: createOverviewService({ db, livingYears: config.privacyLivingYears }),
+    reports: createReportService({ db, livingYears: config.privacyLivingYears }),
     search: createSearchService({ db, livingYears: config.privacyLivingYears }),
     gedcom,
     jobs,

@@ -5,6 +5,8 @@ export interface TestResponse<T = unknown> {
   status: number;
   body: T;
   headers: Record<string, string | string[] | number | undefined>;
+  /** The answer's bytes as sent (a PDF, a file). */
+  raw?: Buffer;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -45,7 +47,7 @@ export class TestClient {
     this.storeCookies(response.headers['set-cookie']);
     const text = response.body;
     const parsed = text && response.headers['content-type']?.toString().includes('json') ? JSON.parse(text) : text;
-    return { status: response.statusCode, body: parsed as T, headers: response.headers };
+    return { status: response.statusCode, body: parsed as T, headers: response.headers, raw: response.rawPayload };
   }
 
   get<T = unknown>(url: string) {
