@@ -8,6 +8,7 @@ import { usePageTitle } from '../../app/usePageTitle.ts';
 import { ErrorView } from '../../lib/ErrorView.tsx';
 import { ObjectHistory } from '../history/ObjectHistory.tsx';
 import { LocationDialogProvider, useLocationDialog } from '../location/LocationDialogProvider.tsx';
+import { MediaSection } from '../media/index.ts';
 import { personHref } from '../person/paths.ts';
 import { personQueries } from '../person/queries.ts';
 import { treeQueries } from '../trees/queries.ts';
@@ -112,6 +113,11 @@ function EventPageContent({ treeId, eventId, canEdit }: { treeId: string; eventI
           </Stack>
         )}
       </Paper>
+      {query.data && !query.data.private ? (
+        <Box mt="md">
+          <MediaSection treeId={treeId} node={{ id: eventId, kind: 'event' }} canEdit={canEdit} />
+        </Box>
+      ) : null}
       {canEdit && query.data ? (
         <Box mt="md">
           <ObjectHistory treeId={treeId} path="event" id={eventId} />

@@ -1,6 +1,7 @@
 import type { Location } from '@anor/core';
 import {
   Anchor,
+  Box,
   Breadcrumbs,
   Container,
   Grid,
@@ -21,6 +22,7 @@ import { ErrorView } from '../../lib/ErrorView.tsx';
 import { List } from '../../lib/list/List.tsx';
 import { useListState } from '../../lib/list/useListState.ts';
 import { ObjectHistory } from '../history/ObjectHistory.tsx';
+import { MediaSection } from '../media/index.ts';
 import { MergeModal } from '../merge/MergeModal.tsx';
 import { personHref } from '../person/paths.ts';
 import { personQueries } from '../person/queries.ts';
@@ -149,6 +151,11 @@ function LocationView({ treeId, locationId }: { treeId: string; locationId: stri
               testId="location-page-tree-view"
             />
           </Section>
+          {query.data ? (
+            <Box mt="lg">
+              <MediaSection treeId={treeId} node={{ id: locationId, kind: 'location' }} canEdit={canEdit} />
+            </Box>
+          ) : null}
         </Grid.Col>
         <Grid.Col span={12}>
           {query.data ? <SubordinatePlaces treeId={treeId} location={query.data} onShow={show} /> : null}

@@ -1,3 +1,4 @@
 /** Photos and scanned documents (issue 22): what other features use. */
 export { MediaGallery } from './MediaGallery.tsx';
+export { MediaSection } from './MediaSection.tsx';
 export { PersonPortrait, PortraitImage } from './PersonPortrait.tsx';
