@@ -14,15 +14,19 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
+import { queryRows } from '../src/db/rows.ts';
+import { findDuplicatePairs } from '../src/modules/duplicate/duplicate.repository.ts';
 import { seedTree } from '../src/seed/seed-tree.ts';
+import { nordicNames } from './nordic-names.ts';
 import { admin, benchConfig, withTempDir } from './support.ts';
 
 const iterations = Number(process.env.BENCH_ITERATIONS ?? 5);
-const nodes = Math.min(Number(process.env.BENCH_PERSONS ?? 100_000), 100_000);
-const copies = 2000;
+const pgNodes = Math.min(Number(process.env.BENCH_PERSONS ?? 100_000), 100_000);
+const pgliteNodes = Math.min(Number(process.env.BENCH_PGLITE_PERSONS ?? 20_000), 100_000);
 const targetMs = 5000;
 
-async function benchmark(database: Database, dataDir: string) {
+async function benchmark(database: Database, dataDir: string, nodes: number) {
+  const copies = Math.round(nodes / 50);
   const app = await buildApp({ config: benchConfig(dataDir), database, logger: false });
   const lines: string[] = [database.description];
   try {
@@ -35,17 +39,26 @@ async function benchmark(database: Database, dataDir: string) {
       events: true,
     });
     const treeId = seeded.treeId;
-    // Copies of every 40th person, spelled by another clerk, each with a birth a year later.
+    await nordicNames(database.db, treeId);
+    // Planted duplicates: every 40th person with a birth entered again, spelled by another clerk
+    // (Carl/Karl, Per/Pehr, Kristina/Christina, a daughter's -dotter as -son, -qvist/-quist), born a
+    // year later, half of them with the same parents; without name keys, as rows older than the finder.
+    await database.db.execute(
+      sql`create table if not exists bench_planted (copy_id uuid primary key, original uuid not null)`,
+    );
     await database.db.execute(sql`
       with picked as (
-        select id, f_name, l_name, gender, row_number() over (order by id) as n
-        from person where tree_id = ${treeId} and f_name is not null
+        select p.id, p.f_name, p.l_name, p.gender, row_number() over (order by p.id) as n
+        from person p where p.tree_id = ${treeId} and p.f_name is not null
+          and exists (select 1 from event_participant ep where ep.tree_id = p.tree_id and ep.person_id = p.id and ep.role = 'primary')
       ),
       copied as (
-        select gen_random_uuid() as id, p.id as original,
-          replace(replace(replace(p.f_name, 'Carl', 'Karl'), 'Kristina', 'Christina'), 'Per', 'Pehr') as f_name,
-          case when p.gender = 'female' and p.l_name like '%sson' then replace(p.l_name, 'sson', 'sdotter')
-               else replace(replace(p.l_name, 'qvist', 'quist'), 'Ström', 'Strøm') end as l_name,
+        select gen_random_uuid() as id, p.id as original, p.n,
+          regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(p.f_name,
+            '\\mCarl\\M', 'Karl'), '\\mPer\\M', 'Pehr'), '\\mKristina\\M', 'Christina'), '\\mKatarina\\M', 'Catharina'),
+            '\\mErik\\M', 'Eric') as f_name,
+          case when p.gender = 'female' and p.l_name like '%sdotter' then replace(p.l_name, 'sdotter', 'sson')
+               else replace(replace(replace(p.l_name, 'qvist', 'quist'), 'Eriksson', 'Ericsson'), 'Karlsson', 'Carlsson') end as l_name,
           p.gender
         from picked p where p.n % 40 = 0 limit ${copies}
       ),
@@ -54,6 +67,13 @@ async function benchmark(database: Database, dataDir: string) {
         select ${treeId}::uuid, c.id, c.f_name, c.l_name, c.gender from copied c
         returning id
       ),
+      parents as (
+        insert into parent_child (tree_id, parent_id, child_id)
+        select ${treeId}::uuid, pc.parent_id, c.id
+        from copied c join parent_child pc on pc.tree_id = ${treeId} and pc.child_id = c.original
+        where c.n % 80 = 0 and exists (select 1 from people where people.id = c.id)
+        returning child_id
+      ),
       births as (
         select c.id as person_id, gen_random_uuid() as event_id,
           (e.date_from + interval '1 year')::date as day
@@ -61,6 +81,7 @@ async function benchmark(database: Database, dataDir: string) {
         join event_participant ep on ep.tree_id = ${treeId} and ep.person_id = c.original and ep.role = 'primary'
         join event e on e.tree_id = ep.tree_id and e.id = ep.event_id and e.type = 'birth' and e.date_from is not null
       ),
+      planted as (insert into bench_planted (copy_id, original) select id, original from copied),
       events as (
         insert into event (tree_id, id, type, start_date, start_date_type, date_from, date_to)
         select ${treeId}::uuid, b.event_id, 'birth', to_char(b.day, 'YYYY'), 'exact',
@@ -69,7 +90,8 @@ async function benchmark(database: Database, dataDir: string) {
         returning id
       )
       insert into event_participant (tree_id, event_id, person_id, role)
-      select ${treeId}::uuid, b.event_id, b.person_id, 'primary' from births b`);
+      select ${treeId}::uuid, b.event_id, b.person_id, 'primary' from births b
+      where exists (select 1 from events where events.id = b.event_id)`);
     await database.db.execute(sql`analyze`);
     const counted = await database.db.execute(sql`select count(*)::int as n from person where tree_id = ${treeId}`);
     const persons = (counted as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
@@ -110,6 +132,15 @@ async function benchmark(database: Database, dataDir: string) {
     await measure('finder: first page', 'duplicate?pageSize=20', iterations);
     await measure('finder: page 50', 'duplicate?pageSize=20&page=50', iterations);
     await measure('suggest: "Karl Andersson" (person dialog)', 'duplicate/suggest?fName=Karl&lName=Andersson', 20);
+    // How many of the planted duplicates the finder lists (from 50 points): what the caps cost.
+    const listed = await findDuplicatePairs(database.db, treeId, { minScore: 50, limit: 10_000_000, offset: 0 });
+    const found = new Set(listed.map((pair) => `${pair.x} ${pair.y}`));
+    const planted = await queryRows<{ copy_id: string; original: string }>(
+      database.db,
+      sql`select copy_id, original from bench_planted`,
+    );
+    const hits = planted.filter((p) => found.has([p.copy_id, p.original].sort().join(' '))).length;
+    lines.push(`planted duplicates listed: ${hits} of ${planted.length} (pairs listed: ${listed.length})`);
   } finally {
     await app.close();
     await database.close();
@@ -120,7 +151,9 @@ async function benchmark(database: Database, dataDir: string) {
 async function main() {
   if (process.env.BENCH_PGLITE !== '0') {
     const lines = await withTempDir((dir) =>
-      openDatabase({ kind: 'pglite', dataDir: path.join(dir, 'pglite') }).then((database) => benchmark(database, dir)),
+      openDatabase({ kind: 'pglite', dataDir: path.join(dir, 'pglite') }).then((database) =>
+        benchmark(database, dir, pgliteNodes),
+      ),
     );
     console.log(`\n${lines.join('\n')}`);
   }
@@ -132,11 +165,13 @@ async function main() {
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
     const lines = await withTempDir(async (dir) =>
-      benchmark(await openDatabase({ kind: 'postgres', url: url.toString() }), dir),
+      benchmark(await openDatabase({ kind: 'postgres', url: url.toString() }), dir, pgNodes),
     );
     console.log(`\n${lines.join('\n')}`);
   } finally {
-    await admin(adminUrl, `DROP DATABASE IF EXISTS ${name}`);
+    // BENCH_KEEP_DATABASE=1 leaves it for EXPLAIN ANALYZE (drop it by hand after).
+    if (process.env.BENCH_KEEP_DATABASE === '1') console.log(`kept database ${name}`);
+    else await admin(adminUrl, `DROP DATABASE IF EXISTS ${name}`);
   }
 }
 

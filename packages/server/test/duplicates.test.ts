@@ -2,6 +2,7 @@ import type { DuplicatePage, DuplicatePair, DuplicateSuggestAnswer, Event, Share
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows.ts';
+import { NEIGHBOURS, WHOLE_KEY } from '../src/modules/duplicate/duplicate.repository.ts';
 import { upsertSubscription } from '../src/modules/user/user.repository.ts';
 import { createTree, type ErrorBody, signUp, TestClient } from './support/client.ts';
 import { FamilyBuilder } from './support/family.ts';
@@ -271,6 +272,36 @@ describe('an imported file', () => {
     expect(page.status).toBe(200);
     expect(page.body.items).toHaveLength(1);
     expect(page.body.items[0]?.reasons.filter((reason) => reason.kind === 'nameVariant')).toHaveLength(2);
+  });
+});
+
+describe('a crowded name key', () => {
+  it('compares each person with its nearest namesakes by birth, never all pairs', async () => {
+    // 2 × WHOLE_KEY persons named Johan Andersson born in 1850: one key, one birth year.
+    const crowd = 2 * WHOLE_KEY;
+    const crowded = await createTree(owner.client, owner.user.id, 'Johan Andersson');
+    await t.database.db.execute(sql`
+      with people as (
+        select gen_random_uuid() as id, gen_random_uuid() as event_id from generate_series(1, ${crowd}::int)
+      ),
+      persons as (
+        insert into person (tree_id, id, f_name, l_name, gender, match_keys)
+        select ${crowded.id}::uuid, id, 'Johan', 'Andersson', 'male', array['johan|p:anders'] from people
+      ),
+      births as (
+        insert into event (tree_id, id, type, start_date, start_date_type, date_from, date_to)
+        select ${crowded.id}::uuid, event_id, 'birth', '1850', 'exact', '1850-01-01', '1850-12-31' from people
+      )
+      insert into event_participant (tree_id, event_id, person_id, role)
+      select ${crowded.id}::uuid, event_id, id, 'primary' from people`);
+    const response = await owner.client.get<DuplicatePage>(`/api/${crowded.id}/duplicate?minScore=0&pageSize=5`);
+    expect(response.status).toBe(200);
+    // Each with the next NEIGHBOURS in birth order (fewer at the end), not all crowd × (crowd - 1) / 2.
+    let capped = 0;
+    for (let rank = 1; rank <= crowd; rank++) capped += Math.min(NEIGHBOURS, crowd - rank);
+    expect(capped).toBeLessThan((crowd * (crowd - 1)) / 2);
+    expect(response.body.total).toBe(capped);
+    expect(response.body.items[0]?.score).toBe(45 + 25);
   });
 });
 

@@ -17,6 +17,18 @@ import { weights } from './duplicate.scoring.ts';
 const BATCH = 2000;
 
 /**
+ * The caps of a crowded key (issue 21: never all pairs). A key of up to WHOLE_KEY persons is compared
+ * whole (every two born at most "close" years apart, or one of them of unknown birth). A larger one
+ * (Johan Andersson in a parish over two centuries) is compared in sorted neighbourhoods: each person
+ * with the next NEIGHBOURS in birth order, the next NEIGHBOURS in order of parents among those with the
+ * same parent, and in order of birth place among those born at the same place (a duplicate is
+ * usually near in one of them), an unknown birth with the NEIGHBOURS nearest by name on either side.
+ * So a key's pairs grow with its persons, never with their square.
+ */
+export const WHOLE_KEY = 12;
+export const NEIGHBOURS = 3;
+
+/**
  * Computes the keys of the tree's persons that have none yet (written before migration 0019, or
  * by a path that changed names without them), in batches. Not part of the tree's history: the keys
  * are derived from names that are recorded, so the transaction says `anor.change_set` = off.
@@ -62,8 +74,8 @@ function lifeQuery(treeId: string, only: ReturnType<typeof sql> | null) {
     select ep.person_id as id,
       coalesce(min(${yearOf}) filter (where e.type = 'birth'), min(${yearOf}) filter (where e.type = 'baptism')) as born,
       coalesce(max(${yearOf}) filter (where e.type = 'death'), max(${yearOf}) filter (where e.type = 'burial')) as died,
-      min(e.location_id::text) filter (where e.type = 'birth') as birth_place,
-      min(e.location_id::text) filter (where e.type = 'death') as death_place
+      min(e.location_id::text collate "C") filter (where e.type = 'birth') as birth_place,
+      min(e.location_id::text collate "C") filter (where e.type = 'death') as death_place
     from ${eventParticipant} ep
     join ${event} e on e.tree_id = ep.tree_id and e.id = ep.event_id
     where ep.tree_id = ${treeId} and ep.role = 'primary'
@@ -129,11 +141,24 @@ export async function findDuplicatePairs(
 ): Promise<ScoredPairRow[]> {
   // The CTEs below are materialized and have no indexes: a nested loop over one of them (the
   // planner's guess when it underestimates their rows) reads it whole for every pair. Hash joins only.
+  // No JIT: the costs that nestloop = off gives the plan made PostgreSQL compile it, 3 s of a 4.3 s
+  // statement on 15,000 persons (EXPLAIN ANALYZE); the statement itself ran 1.2 s.
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_nestloop = off`);
-    return queryRows<ScoredPairRow>(
-      tx,
-      sql`
+    await tx.execute(sql`set local jit = off`);
+    // The features of 100,000 persons (about 35 MB) in memory: with the default 4 MB the hash joins of
+    // the scoring spilled to disk in batches, 8 of 18 s on the 100,000-person bench tree.
+    await tx.execute(sql`set local work_mem = '48MB'`);
+    // Joins in the order written: the planner cannot estimate the CTEs' rows (it took 340,000 pairs for
+    // 40 billion and 96,000 persons' features for 1,339) and once joined the features of every two
+    // persons first, 9 billion rows, before the pairs.
+    await tx.execute(sql`set local join_collapse_limit = 1`);
+    return queryRows<ScoredPairRow>(tx, pairsSql(treeId, options));
+  });
+}
+
+export function pairsSql(treeId: string, options: { minScore: number; limit: number; offset: number }) {
+  return sql`
     with keyed as materialized (
       select p.id, k.key
       from ${person} p cross join lateral unnest(p.match_keys) as k(key)
@@ -146,9 +171,9 @@ export async function findDuplicatePairs(
     life as materialized (${lifeQuery(treeId, sql`select id from ids`)}),
     par as materialized (
       select pc.child_id as id,
-        min(pc.parent_id::text) as p1, max(pc.parent_id::text) as p2,
-        min(pc.parent_id::text) filter (where pp.gender = 'male') as father,
-        min(pc.parent_id::text) filter (where pp.gender = 'female') as mother
+        min(pc.parent_id::text collate "C") as p1, max(pc.parent_id::text collate "C") as p2,
+        min(pc.parent_id::text collate "C") filter (where pp.gender = 'male') as father,
+        min(pc.parent_id::text collate "C") filter (where pp.gender = 'female') as mother
       from ${parentChild} pc
       join ${person} pp on pp.tree_id = pc.tree_id and pp.id = pc.parent_id
       where pc.tree_id = ${treeId} and pc.child_id in (select id from ids)
@@ -165,25 +190,61 @@ export async function findDuplicatePairs(
       left join ${person} f on f.tree_id = ${treeId} and f.id = par.father::uuid
       left join ${person} m on m.tree_id = ${treeId} and m.id = par.mother::uuid
     ),
-    bucketed as materialized (
-      select k.id, k.key, f.born, f.born is not null as known, g.bucket, g.first
-      from blocked k
-      join feat f on f.id = k.id
-      cross join lateral (values
-        (coalesce(floor(f.born / 10.0)::int * 2, 0), true),
-        (floor((f.born + 5) / 10.0)::int * 2 + 1, false)
-      ) as g(bucket, first)
-      where g.first or f.born is not null
+    -- Each key's persons in birth order (unknown births last), and by name for the persons of
+    -- unknown birth (texts compared byte-wise: a locale's collation costs more and means nothing here).
+    ranked as materialized (
+      select k.key collate "C" as key, k.id, f.born, f.p1, f.birth_place,
+        row_number() over (partition by k.key collate "C" order by f.born, f.name collate "C", k.id) as r1,
+        row_number() over (partition by k.key collate "C" order by f.name collate "C", k.id) as r4,
+        count(*) over (partition by k.key collate "C") as size
+      from blocked k join feat f on f.id = k.id
+    ),
+    reach as materialized (
+      select rk.*, case when rk.size <= ${WHOLE_KEY}::int then rk.size::int else ${NEIGHBOURS}::int end as ahead
+      from ranked rk
+    ),
+    -- Persons of a crowded key sharing a parent or a birth place with more than WHOLE_KEY others of it.
+    crowded_parent as materialized (
+      select key, p1 from ranked where p1 is not null and born is not null
+      group by key, p1 having count(*) > ${WHOLE_KEY}::int
+    ),
+    crowded_place as materialized (
+      select key, birth_place from ranked where birth_place is not null and born is not null
+      group by key, birth_place having count(*) > ${WHOLE_KEY}::int
     ),
     pairs as materialized (
-      select a.id as x, b.id as y
-      from bucketed a join bucketed b on b.key = a.key and b.bucket = a.bucket and b.known and a.id < b.id
+      -- A key's persons each with the next ones in birth order born at most "close" years later: all
+      -- of them in a key of up to WHOLE_KEY persons, the next NEIGHBOURS in a larger one.
+      select least(a.id, b.id) as x, greatest(a.id, b.id) as y
+      from (
+        select a.key, a.id, a.born, g.r from reach a
+        cross join lateral generate_series(a.r1 + 1, least(a.r1 + a.ahead, a.size)) as g(r)
+        where a.born is not null
+      ) a
+      join reach b on b.key = a.key and b.r1 = a.r
       -- Births further apart than "close" only lose points: such pairs are never scored.
-      where a.known and abs(a.born - b.born) <= ${w.closeYears}::int
+      where b.born - a.born <= ${w.closeYears}::int
+      union
+      -- In a larger key also every two with a parent in common, or born at the same place, unless
+      -- that block too is crowded.
+      select least(a.id, b.id), greatest(a.id, b.id)
+      from ranked a join ranked b on b.key = a.key and b.p1 = a.p1 and b.id > a.id
+      where a.size > ${WHOLE_KEY}::int and abs(b.born - a.born) <= ${w.closeYears}::int
+        and not exists (select 1 from crowded_parent c where c.key = a.key and c.p1 = a.p1)
       union
       select least(a.id, b.id), greatest(a.id, b.id)
-      from bucketed a join bucketed b on b.key = a.key and b.first and b.id <> a.id
-      where not a.known
+      from ranked a join ranked b on b.key = a.key and b.birth_place = a.birth_place and b.id > a.id
+      where a.size > ${WHOLE_KEY}::int and abs(b.born - a.born) <= ${w.closeYears}::int
+        and not exists (select 1 from crowded_place c where c.key = a.key and c.birth_place = a.birth_place)
+      union
+      -- Unknown births meet the key's persons nearest in name order, on either side.
+      select least(a.id, b.id), greatest(a.id, b.id)
+      from (
+        select a.key, a.id, g.r from reach a
+        cross join lateral generate_series(greatest(1, a.r4 - a.ahead), least(a.size, a.r4 + a.ahead)) as g(r)
+        where a.born is null and g.r <> a.r4
+      ) a
+      join reach b on b.key = a.key and b.r4 = a.r
     ),
     fresh as materialized (
       select pr.x, pr.y from pairs pr
@@ -215,9 +276,7 @@ export async function findDuplicatePairs(
     from final f
     where f.score >= ${options.minScore}::int
     order by f.score desc, f.x, f.y
-    limit ${options.limit}::int offset ${options.offset}::int`,
-    );
-  });
+    limit ${options.limit}::int offset ${options.offset}::int`;
 }
 
 export interface DuplicatePersonRow {
