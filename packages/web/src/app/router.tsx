@@ -73,6 +73,10 @@ function treePages(): RouteObject[] {
       lazy: lazyPage(async () => (await import('../features/search/SearchPage.tsx')).SearchPage),
     },
     {
+      path: 'person/:personId/report/:kind',
+      lazy: lazyPage(async () => (await import('../features/report/ReportPage.tsx')).ReportPage),
+    },
+    {
       path: 'person/:personId/merge/:otherId',
       lazy: lazyPage(async () => (await import('../features/person-merge/PersonMergePage.tsx')).PersonMergePage),
     },

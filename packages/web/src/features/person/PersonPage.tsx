@@ -29,6 +29,7 @@ import {
   IconPencil,
   IconPhoto,
   IconPlus,
+  IconPrinter,
   IconTrash,
   IconUserSearch,
 } from '@tabler/icons-react';
@@ -46,6 +47,7 @@ import { NoteList } from '../note/index.ts';
 import { LifeSummary } from '../person-events/LifeSummary.tsx';
 import { PersonEventsSection } from '../person-events/PersonEventsSection.tsx';
 import { PersonMergePickModal } from '../person-merge/PersonMergePickModal.tsx';
+import { reportHref } from '../report/paths.ts';
 import { ChangeRootModal } from './ChangeRootModal.tsx';
 import { ChildrenView } from './ChildrenView.tsx';
 import { DeletePersonModal } from './DeletePersonModal.tsx';
@@ -275,6 +277,16 @@ function PersonContent({ treeId, mainNodes, person }: { treeId: string; mainNode
           data-testid="person-go-to-person"
         >
           {t('person.actions.goToPerson')}
+        </Button>
+        <Button
+          component={Link}
+          to={reportHref(treeId, person.id)}
+          variant="default"
+          size="sm"
+          leftSection={<IconPrinter aria-hidden size={18} />}
+          data-testid="person-reports-link"
+        >
+          {t('report.menu')}
         </Button>
       </Group>
 
