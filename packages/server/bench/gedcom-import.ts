@@ -6,11 +6,15 @@
  * - a generated file of BENCH_GEDCOM_PERSONS persons (default 100,000), once, as a job (its progress
  *   asked for every 50 ms, as the import page does), in a child process of its own so that its
  *   peak memory (maxRSS) is the import's alone: the total time, the time of each phase the job
- *   showed, and how long the slowest poll of its progress waited.
+ *   showed with the resident memory at its highest in it, and how long the slowest poll of its
+ *   progress waited. Its database is created before, in another process (PGlite's initdb alone
+ *   peaks near 900 MB). Then the tree is downloaded as GEDCOM 7.0 over a socket, read as it
+ *   streams: its time, size and chunks, and the resident memory while it was written.
  * Targets (issue 7): royal92 under 0.5 s on PostgreSQL and 1 s on PGlite; the 100,000-person file
  * within 1 GB.
  *
- * Environment: BENCH_GEDCOM_IMPORT_RUNS (runs per sample file, default 5), BENCH_PGLITE=0 skips
+ * Environment: BENCH_GEDCOM_IMPORT_RUNS (runs per sample file, default 5; 0 skips them),
+ * BENCH_PGLITE=0 skips
  * PGlite, BENCH_GEDCOM_PERSONS (0 skips the generated file).
  */
 import { spawnSync } from 'node:child_process';
@@ -79,6 +83,7 @@ function median(values: number[]): number {
 }
 
 async function benchSamples(target: Target, dataDir: string): Promise<void> {
+  if (runs === 0) return;
   const { app, database } = await openApp(target, dataDir);
   try {
     const user = await paidUser(app, database);
@@ -110,9 +115,12 @@ async function importAsJob(
 ): Promise<{
   millis: number;
   phases: Record<string, number>;
+  peaks: Record<string, number>;
+  atPeak: NodeJS.MemoryUsage;
   polls: number;
   slowestPollMs: number;
   writingPercentages: number;
+  treeId: string;
 }> {
   const started = performance.now();
   const response = await app.inject({
@@ -124,10 +132,15 @@ async function importAsJob(
   if (response.statusCode !== 202) throw new Error(`import: ${response.statusCode} ${response.body.slice(0, 300)}`);
   const jobId = (JSON.parse(response.body) as { id: string }).id;
   const phases: Record<string, number> = {};
+  /** The process's resident memory at its highest seen in each phase (at each poll). */
+  const peaks: Record<string, number> = {};
+  /** Where the memory was at the highest resident memory seen: V8's heap, or outside it (PGlite's WebAssembly memory, buffers). */
+  let atPeak = process.memoryUsage();
   let phase = 'queued';
   let since = performance.now();
   let polls = 0;
   let slowestPollMs = 0;
+  let treeId = '';
   const writing = new Set<number>();
   for (;;) {
     const asked = performance.now();
@@ -139,38 +152,117 @@ async function importAsJob(
     const now = performance.now();
     polls += 1;
     slowestPollMs = Math.max(slowestPollMs, now - asked);
-    const job = JSON.parse(poll.body) as { state: string; phase: string | null; progress: number; error: unknown };
+    const job = JSON.parse(poll.body) as {
+      state: string;
+      phase: string | null;
+      progress: number;
+      error: unknown;
+      result: { tree: { id: string } } | null;
+    };
     if (job.state === 'running' && job.phase === 'writing') writing.add(Math.floor(job.progress));
     const current = job.state === 'running' || job.state === 'waiting' ? (job.phase ?? 'starting') : job.state;
+    const memory = process.memoryUsage();
+    peaks[current] = Math.max(peaks[current] ?? 0, memory.rss);
+    if (memory.rss > atPeak.rss) atPeak = memory;
     if (current !== phase) {
       phases[phase] = (phases[phase] ?? 0) + (now - since);
       phase = current;
       since = now;
     }
-    if (job.state === 'done') break;
+    if (job.state === 'done') {
+      treeId = job.result?.tree.id ?? '';
+      break;
+    }
     if (job.state === 'failed' || job.state === 'cancelled') throw new Error(`import job: ${poll.body.slice(0, 300)}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return { millis: performance.now() - started, phases, polls, slowestPollMs, writingPercentages: writing.size };
+  return {
+    millis: performance.now() - started,
+    phases,
+    peaks,
+    atPeak,
+    polls,
+    slowestPollMs,
+    writingPercentages: writing.size,
+    treeId,
+  };
 }
 
-/** In a child process: import the generated file once and print time, phases and peak memory as JSON. */
+/**
+ * In a child process: import the generated file once and print time, phases and peak memory as
+ * JSON: the process's peak (maxRSS), and its resident memory before the import (the server opened
+ * on its database, with the file read) and at its highest in each phase.
+ */
 async function child(target: Target, dataDir: string, file: string): Promise<void> {
   const { app, database } = await openApp(target, dataDir);
   try {
     const user = await paidUser(app, database);
     const bytes = new Uint8Array(await readFile(file));
+    const openRss = process.memoryUsage.rss();
     const measured = await importAsJob(app, user, bytes);
     const maxRss = process.resourceUsage().maxRSS * 1024;
-    process.stdout.write(`${JSON.stringify({ ...measured, maxRss })}\n`);
+    const exported = await exportStreamed(app, user, measured.treeId);
+    process.stdout.write(`${JSON.stringify({ ...measured, maxRss, openRss, exported })}\n`);
   } finally {
     await app.close();
     await database.close();
   }
 }
 
+/**
+ * The imported tree downloaded as GEDCOM 7.0 over a socket, as a browser does, read as it comes and
+ * not kept: its time, size, the parts it came in, and the process's resident memory at its
+ * highest while it was written (sampled every 20 ms), against before.
+ */
+async function exportStreamed(app: App, user: { cookie: string }, treeId: string) {
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const before = process.memoryUsage.rss();
+  let peakRss = before;
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, process.memoryUsage.rss());
+  }, 20);
+  const started = performance.now();
+  try {
+    const response = await fetch(`${address}/api/${treeId}/gedcom?version=7.0`, { headers: { cookie: user.cookie } });
+    if (!response.ok || !response.body) throw new Error(`export: ${response.status}`);
+    const announced = Number(response.headers.get('x-gedcom-records'));
+    let bytes = 0;
+    let chunks = 0;
+    let firstChunkMs = 0;
+    for await (const chunk of response.body) {
+      if (chunks === 0) firstChunkMs = performance.now() - started;
+      chunks += 1;
+      bytes += (chunk as Uint8Array).byteLength;
+      peakRss = Math.max(peakRss, process.memoryUsage.rss());
+    }
+    return { millis: performance.now() - started, firstChunkMs, bytes, chunks, announced, before, peakRss };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+/** In a child process: create the database (PGlite's initdb, the migrations) and close it. */
+async function initChild(target: Target, dataDir: string): Promise<void> {
+  const { app, database } = await openApp(target, dataDir);
+  await app.close();
+  await database.close();
+}
+
 function benchGenerated(target: Target, dataDir: string, file: string, bytes: number): void {
   if (generatedPersons === 0) return;
+  // The database is created first, in a process of its own: a server opens its database once and
+  // imports many times, and PGlite's initdb alone peaks near 900 MB of resident memory (its
+  // WebAssembly heap and the loader's), which would hide the import's own peak.
+  const init = spawnSync(
+    process.execPath,
+    [...process.execArgv, fileURLToPath(import.meta.url), '--init', JSON.stringify(target), dataDir],
+    { encoding: 'utf8', maxBuffer: 1 << 20 },
+  );
+  if (init.status !== 0) {
+    console.log(`  generated file: creating the database failed (${init.status}) ${init.stderr.slice(-500)}`);
+    process.exitCode = 1;
+    return;
+  }
   const result = spawnSync(
     process.execPath,
     [...process.execArgv, fileURLToPath(import.meta.url), '--child', JSON.stringify(target), dataDir, file],
@@ -182,28 +274,55 @@ function benchGenerated(target: Target, dataDir: string, file: string, bytes: nu
     process.exitCode = 1;
     return;
   }
-  const { millis, maxRss, phases, polls, slowestPollMs, writingPercentages } = JSON.parse(line) as {
-    writingPercentages: number;
-    millis: number;
-    maxRss: number;
-    phases: Record<string, number>;
-    polls: number;
-    slowestPollMs: number;
-  };
+  const { millis, maxRss, openRss, phases, peaks, atPeak, polls, slowestPollMs, writingPercentages, exported } =
+    JSON.parse(line) as {
+      exported: {
+        millis: number;
+        firstChunkMs: number;
+        bytes: number;
+        chunks: number;
+        announced: number;
+        before: number;
+        peakRss: number;
+      };
+      writingPercentages: number;
+      millis: number;
+      maxRss: number;
+      openRss: number;
+      phases: Record<string, number>;
+      peaks: Record<string, number>;
+      atPeak: NodeJS.MemoryUsage;
+      polls: number;
+      slowestPollMs: number;
+    };
   const within = maxRss <= memoryLimit;
   if (!within) process.exitCode = 1;
   console.log(
     `  generated ${generatedPersons.toLocaleString('en')} persons    ${(bytes / 1024 / 1024).toFixed(1).padStart(6)} MB  ${(millis / 1000).toFixed(1).padStart(6)} s   peak memory ${(maxRss / 1024 / 1024).toFixed(0)} MB (${within ? 'within' : 'OVER'} 1 GB)`,
   );
+  const megabytes = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
   const each = Object.entries(phases)
-    .map(([phase, ms]) => `${phase} ${(ms / 1000).toFixed(1)} s`)
+    .map(
+      ([phase, ms]) =>
+        `${phase} ${(ms / 1000).toFixed(1)} s${peaks[phase] ? ` (up to ${megabytes(peaks[phase])})` : ''}`,
+    )
     .join(', ');
   console.log(
+    `    resident memory before the import (server open, file read): ${megabytes(openRss)}; at its highest seen, ${megabytes(atPeak.rss)}: V8's heap ${megabytes(atPeak.heapUsed)} used of ${megabytes(atPeak.heapTotal)}, outside it ${megabytes(atPeak.external)} (PGlite's WebAssembly memory, buffers)`,
+  );
+  console.log(
     `    phases as the job showed them: ${each}; ${polls} polls of its progress (${writingPercentages} different whole percentages while writing), the slowest answered in ${slowestPollMs.toFixed(0)} ms`,
+  );
+  console.log(
+    `  its export (7.0, streamed over a socket): ${(exported.millis / 1000).toFixed(1)} s, ${(exported.bytes / 1024 / 1024).toFixed(1)} MB in ${exported.chunks} chunks (the first after ${(exported.firstChunkMs / 1000).toFixed(1)} s; ${exported.announced.toLocaleString('en')} records announced); resident memory ${megabytes(exported.before)} before, at most ${megabytes(exported.peakRss)} while it was written`,
   );
 }
 
 async function main(): Promise<void> {
+  if (process.argv[2] === '--init') {
+    await initChild(JSON.parse(process.argv[3] as string) as Target, process.argv[4] as string);
+    return;
+  }
   if (process.argv[2] === '--child') {
     await child(JSON.parse(process.argv[3] as string) as Target, process.argv[4] as string, process.argv[5] as string);
     return;

@@ -5,7 +5,10 @@ import { parse } from '@anor/gedcom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixturesDir } from '../../gedcom/test/support.ts';
 import { subscription } from '../src/db/schema.ts';
+import { gedcomExport } from '../src/modules/gedcom/gedcom.export.ts';
+import { mapGedcom } from '../src/modules/gedcom/gedcom.mapper.ts';
 import { signUp, type TestClient } from './support/client.ts';
+import { planAsExportData } from './support/plan-export.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
 /**
@@ -56,5 +59,24 @@ describe('GEDCOM export progress', () => {
     const response = await other.client.get<unknown>(`/api/${treeId}/gedcom?version=7.0`);
     expect([403, 404]).toContain(response.status);
     expect(response.headers['x-gedcom-records']).toBeUndefined();
+  });
+});
+
+describe('GEDCOM export as a stream', () => {
+  it('writes the file in parts of at most a thousand records, each when it is asked for', () => {
+    // royal92: 3,010 persons and 1,422 families, so several parts.
+    const document = parse(new Uint8Array(readFileSync(path.join(fixturesDir, 'real-world/royal92.ged'))));
+    const { plan } = mapGedcom(document.header, document.records, { language: 'sv' });
+    const treeId = '00000000-0000-7000-8000-000000000000';
+    const file = gedcomExport(planAsExportData(plan, treeId), treeId, '5.5.1');
+    // A generator, not a list: nothing of the records is written before the first part is asked for.
+    expect(Array.isArray(file.parts)).toBe(false);
+    const iterator = file.parts[Symbol.iterator]();
+    const parts: string[] = [];
+    for (let next = iterator.next(); !next.done; next = iterator.next()) parts.push(next.value);
+    const recordsOf = (text: string) => text.split('\n').filter((line) => line.startsWith('0 ')).length;
+    expect(parts.length).toBeGreaterThanOrEqual(6);
+    for (const part of parts) expect(recordsOf(part)).toBeLessThanOrEqual(1000);
+    expect(recordsOf(parts.join(''))).toBe(file.records);
   });
 });
