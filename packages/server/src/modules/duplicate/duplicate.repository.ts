@@ -65,24 +65,29 @@ export async function computePendingKeys(db: Db, treeId: string): Promise<number
   }
 }
 
-/** A year of an event's date range (its first day, else its last). */
-const yearOf = sql`extract(year from coalesce(e.date_from, e.date_to))::int`;
-
-/** Birth (else baptism) and death (else burial) years and places of the tree's persons, as the primary participant. */
+/**
+ * Birth (else baptism) and death (else burial) years and places of the tree's persons, as the primary
+ * participant. An event's year is that of its date range's first day (else its last), taken once per
+ * row with date_part (a float; extract answers numeric, several times slower over 300,000 events).
+ */
 function lifeQuery(treeId: string, only: ReturnType<typeof sql> | null) {
   return sql`
-    select ep.person_id as id,
-      coalesce(min(${yearOf}) filter (where e.type = 'birth'), min(${yearOf}) filter (where e.type = 'baptism')) as born,
-      coalesce(max(${yearOf}) filter (where e.type = 'death'), max(${yearOf}) filter (where e.type = 'burial')) as died,
-      min(e.location_id::text collate "C") filter (where e.type = 'birth') as birth_place,
-      min(e.location_id::text collate "C") filter (where e.type = 'death') as death_place
-    from ${eventParticipant} ep
-    join ${event} e on e.tree_id = ep.tree_id and e.id = ep.event_id
-    where ep.tree_id = ${treeId} and ep.role = 'primary'
-      and e.type in ('birth', 'baptism', 'death', 'burial')
-      and coalesce(e.subtype, '') not in ('alternativeBirth', 'alternativeDeath')
-      ${only ? sql`and ep.person_id in (${only})` : sql``}
-    group by ep.person_id`;
+    select x.id,
+      coalesce(min(x.y) filter (where x.type = 'birth'), min(x.y) filter (where x.type = 'baptism')) as born,
+      coalesce(max(x.y) filter (where x.type = 'death'), max(x.y) filter (where x.type = 'burial')) as died,
+      min(x.place) filter (where x.type = 'birth') as birth_place,
+      min(x.place) filter (where x.type = 'death') as death_place
+    from (
+      select ep.person_id as id, e.type, date_part('year', coalesce(e.date_from, e.date_to))::int as y,
+        e.location_id::text collate "C" as place
+      from ${eventParticipant} ep
+      join ${event} e on e.tree_id = ep.tree_id and e.id = ep.event_id
+      where ep.tree_id = ${treeId} and ep.role = 'primary'
+        and e.type in ('birth', 'baptism', 'death', 'burial')
+        and coalesce(e.subtype, '') not in ('alternativeBirth', 'alternativeDeath')
+        ${only ? sql`and ep.person_id in (${only})` : sql``}
+    ) x
+    group by x.id`;
 }
 
 export interface ScoredPairRow {
@@ -170,14 +175,16 @@ export function pairsSql(treeId: string, options: { minScore: number; limit: num
     ids as materialized (select distinct id from blocked),
     life as materialized (${lifeQuery(treeId, sql`select id from ids`)}),
     par as materialized (
-      select pc.child_id as id,
-        min(pc.parent_id::text collate "C") as p1, max(pc.parent_id::text collate "C") as p2,
-        min(pc.parent_id::text collate "C") filter (where pp.gender = 'male') as father,
-        min(pc.parent_id::text collate "C") filter (where pp.gender = 'female') as mother
-      from ${parentChild} pc
-      join ${person} pp on pp.tree_id = pc.tree_id and pp.id = pc.parent_id
-      where pc.tree_id = ${treeId} and pc.child_id in (select id from ids)
-      group by pc.child_id
+      select x.id, min(x.parent) as p1, max(x.parent) as p2,
+        min(x.parent) filter (where x.gender = 'male') as father,
+        min(x.parent) filter (where x.gender = 'female') as mother
+      from (
+        select pc.child_id as id, pc.parent_id::text collate "C" as parent, pp.gender
+        from ${parentChild} pc
+        join ${person} pp on pp.tree_id = pc.tree_id and pp.id = pc.parent_id
+        where pc.tree_id = ${treeId} and pc.child_id in (select id from ids)
+      ) x
+      group by x.id
     ),
     feat as materialized (
       select p.id, p.gender, lower(concat_ws(' ', p.f_name, p.l_name)) as name,
