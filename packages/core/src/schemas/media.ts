@@ -126,15 +126,16 @@ export const mediaUploadFieldsSchema = z.strictObject({
 });
 export type MediaUploadFields = z.input<typeof mediaUploadFieldsSchema>;
 
-/** A portrait's crop: fractions 0..1 of the oriented original. */
-export const portraitCropSchema = z
-  .strictObject({
-    x: z.number().min(0).max(1),
-    y: z.number().min(0).max(1),
-    width: z.number().gt(0).max(1),
-    height: z.number().gt(0).max(1),
-  })
-  .refine((c) => c.x + c.width <= 1.000001 && c.y + c.height <= 1.000001, { error: 'common.error.validation' });
+/**
+ * A portrait's crop: fractions 0..1 of the oriented original. A box reaching past the edge is moved
+ * in by the server (x at most 1 − width, y at most 1 − height).
+ */
+export const portraitCropSchema = z.strictObject({
+  x: z.number().min(0).max(1),
+  y: z.number().min(0).max(1),
+  width: z.number().gt(0).max(1),
+  height: z.number().gt(0).max(1),
+});
 export type PortraitCrop = z.infer<typeof portraitCropSchema>;
 
 export const portraitSchema = z.object({ mediaId: z.string(), crop: portraitCropSchema });

@@ -145,6 +145,7 @@ export function createMediaService({
 
     async ofNode(treeId: string, viewer: Viewer, nodeId: string) {
       await read(treeId, viewer);
+      if (!(await kindsOf(db, treeId, [nodeId])).has(nodeId)) throw new AppError('common.error.notFound');
       const rows = await media.mediaOfNode(db, treeId, nodeId);
       const hidden = await hiddenFrom(
         treeId,
@@ -224,8 +225,10 @@ export function createMediaService({
         const [row] = await media.findMedia(tx, treeId, [mediaId]);
         if (!row) throw new AppError('media.error.notFound');
         if (media.kindOf(row) !== 'image') throw new AppError('media.error.notImage');
-        await media.setPortrait(tx, treeId, personId, mediaId, crop);
-        return { portrait: { mediaId, crop } };
+        // A box reaching past the edge is moved in.
+        const inside = { ...crop, x: Math.min(crop.x, 1 - crop.width), y: Math.min(crop.y, 1 - crop.height) };
+        await media.setPortrait(tx, treeId, personId, mediaId, inside);
+        return { portrait: { mediaId, crop: inside } };
       });
     },
 

@@ -22,6 +22,10 @@ export function createS3Storage(settings: S3Settings): MediaStorage {
     region: settings.region,
     ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
     forcePathStyle: settings.forcePathStyle,
+    // Checksums only where S3 requires them: a stream sent with a trailing checksum (aws-chunked) is
+    // not understood by every S3-compatible server (s3rver stored the chunk framing with the bytes).
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
     ...(settings.accessKeyId && settings.secretAccessKey
       ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
       : {}),
