@@ -5,6 +5,7 @@ import { queryRows } from '../../src/db/rows.ts';
 import { job } from '../../src/db/schema.ts';
 import { upsertSubscription } from '../../src/modules/user/user.repository.ts';
 import { createTree, signUp, type TestResponse } from './client.ts';
+import { jpeg, upload } from './media.ts';
 import type { TestApp } from './test-app.ts';
 
 /**
@@ -278,6 +279,26 @@ export async function buildPrivacyFixture(t: TestApp, variant: Variant, deadTag 
   await note('R.birth', ['event:R.birth'], live);
   await note('citation:R.birth', ['citation:R.birth'], live);
   await note('K', ['person:K'], live);
+
+  // Media (issue 22): an image of the dead G, his portrait, and one of the living R, her portrait.
+  const media = async (label: string, personLabel: string, marker: () => string, width: number) => {
+    const file = { name: `${label}.jpg`, bytes: await jpeg(width, 40) };
+    const fields = {
+      title: marker(),
+      description: marker(),
+      nodeId: ids[`person:${personLabel}`] as string,
+      nodeKind: 'person',
+    };
+    const answer = await ok(upload<{ media: { id: string } }>(c, tree.id, file, fields), `media ${label}`);
+    ids[`media:${label}`] = answer.media.id;
+    const crop = { x: 0.1, y: 0.1, width: 0.5, height: 0.5 };
+    await ok(
+      c.put(`${api}/person/${ids[`person:${personLabel}`]}/portrait`, { mediaId: answer.media.id, crop }),
+      `portrait ${label}`,
+    );
+  };
+  await media('G', 'G', dead, 60);
+  await media('R', 'R', live, 61);
 
   // Only in B: a living person with no relatives, one more event of R's, and a citation of that event
   // under Kyrkbok, which the dead cite too. Their existence is theirs: a visitor's lists and counts

@@ -123,10 +123,11 @@ export function generate(schema: JsonSchema | undefined, leaves: Leaves, name = 
 }
 
 /** The kinds of id a tree holds (and `job`: the owner's jobs, on the user's own routes). */
-export type IdKind = 'person' | 'event' | 'place' | 'note' | 'citation' | 'record' | 'repository' | 'job';
+export type IdKind = 'person' | 'event' | 'place' | 'note' | 'citation' | 'record' | 'repository' | 'media' | 'job';
 
 const kindsByName: [RegExp, IdKind][] = [
   [/^jobId$/, 'job'],
+  [/^mediaId$/, 'media'],
   [/event/i, 'event'],
   [/location|place|ancestor|descendant/i, 'place'],
   [/note/i, 'note'],
@@ -161,4 +162,13 @@ export function idKindOfPathParameter(url: string, name: string): IdKind | undef
   return undefined;
 }
 
-export const idKinds: readonly IdKind[] = ['person', 'event', 'place', 'note', 'citation', 'record', 'repository'];
+export const idKinds: readonly IdKind[] = [
+  'person',
+  'event',
+  'place',
+  'note',
+  'citation',
+  'record',
+  'repository',
+  'media',
+];
