@@ -168,6 +168,35 @@ describe.skipIf(!browserAvailable())('photos and scanned documents in the browse
     await viewer.close();
   });
 
+  it('gives a place and an event galleries of their own, uploads linked to them at once', async () => {
+    const sunne = await api.send<{ location: { id: string } }>('POST', `${treeId}/location`, {
+      location: { name: 'Sunne', type: 'Socken' },
+    });
+    await page.goto(`${server.url}/app/${treeId}/location/${sunne.location.id}`);
+    await page.getByTestId('location-page').waitFor();
+    const placeGallery = new MediaCollectionModel(page, page.getByTestId('location-media'));
+    await placeGallery.root.getByTestId('media-empty').waitFor();
+    await placeGallery.upload([{ ...(await portraitPhoto()), name: 'sunne-kyrka.jpg' }]);
+    await placeGallery.thumb('sunne-kyrka.jpg').waitFor();
+    const linked = await api.send<{ media: { fileName: string }[] }>(
+      'GET',
+      `${treeId}/media/node/${sunne.location.id}`,
+      undefined,
+    );
+    expect(linked.media.map((item) => item.fileName)).toEqual(['sunne-kyrka.jpg']);
+
+    const { event: baptism } = await api.send<{ event: { id: string } }>('POST', `${treeId}/event`, {
+      // Undated: a date would be a clue to Anna's age for the privacy rule of the visitor's test.
+      type: 'baptism',
+      participants: [{ personId: annaId, role: 'primary' }],
+    });
+    await page.goto(`${server.url}/app/${treeId}/event/${baptism.id}`);
+    await page.getByTestId('event-page').waitFor();
+    const eventGallery = new MediaCollectionModel(page, page.getByTestId('event-media'));
+    await eventGallery.root.getByTestId('media-empty').waitFor();
+    expect(await eventGallery.root.getByTestId('media-upload').count()).toBe(1);
+  });
+
   it('shows a visitor of the shared tree the photos of the dead, none of the living, and no controls', async () => {
     // Gustav (1850–1920) is dead, so shown to visitors; Anna, born 1990, is presumed living.
     const gustav = await api.send<{ id: string }>('POST', `${treeId}/person`, {
@@ -212,13 +241,17 @@ describe.skipIf(!browserAvailable())('photos and scanned documents in the browse
     await viewer.waitLoaded();
     await viewer.close();
 
-    // The tree's media page: Gustav's photo and the scan (linked to no one), not Anna's photo.
+    // The tree's media page: Gustav's photo, the place's and the scan (linked to no one), not Anna's photo.
     await page.getByTestId('nav-tree-media').click();
     const list = new MediaCollectionModel(page, 'media-list');
     await list.thumb('Gustav på gården').waitFor();
     await list.thumb('husforhor-sunne-1850.jpg').waitFor();
-    expect(await list.thumbs.count()).toBe(2);
-    expect(await list.thumb('Anna i Sunne').count()).toBe(0);
+    await list.thumb('sunne-kyrka.jpg').waitFor();
+    expect(await list.root.getByTestId('media-thumb-title').allTextContents()).toEqual([
+      'Gustav på gården',
+      'sunne-kyrka.jpg',
+      'husforhor-sunne-1850.jpg',
+    ]);
     expect(await list.root.getByTestId('media-upload').count()).toBe(0);
     // Nor Anna's portrait on her (private) page.
     await page.goto(`${server.url}/share/${token}/${treeId}/person/${annaId}`);

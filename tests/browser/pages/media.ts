@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { settled } from '../harness.ts';
 
 /** A file for an `<input type=file>`, made in the test. */
 export interface TestFile {
@@ -95,8 +96,10 @@ export class PortraitCropModel {
     return this.page.getByTestId('portrait-crop-box');
   }
 
+  /** Waits for the square over the loaded image, and for the dialog's opening to end (it moves the square). */
   async waitReady(): Promise<void> {
     await this.box.waitFor();
+    await settled(this.page);
   }
 
   async geometry(): Promise<{ x: number; y: number; size: number }> {
