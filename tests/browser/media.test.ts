@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './axe.ts';
 import { type ApiUser, type AppServer, browserAvailable, registerApiUser, sv, useBrowserSession } from './harness.ts';
 import { MediaCollectionModel, MediaEditModel, PortraitCropModel, type TestFile } from './pages/media.ts';
 
@@ -98,6 +99,7 @@ describe.skipIf(!browserAvailable())('photos and scanned documents in the browse
     expect(moved.x).toBeGreaterThan(smaller.x);
     expect(moved.size).toBe(smaller.size);
     await session.screenshot('media-portrait-crop-1280.png');
+    expect(await seriousViolations(page, { include: '.mantine-Modal-content' })).toEqual([]);
     await crop.saveAndWaitClosed();
 
     // Stored as fractions of the image: a square on a 600 × 800 photo is 600/800 as tall in fractions as wide.
@@ -117,6 +119,7 @@ describe.skipIf(!browserAvailable())('photos and scanned documents in the browse
     await page.getByTestId('person-portrait').waitFor();
     await page.evaluate(() => window.scrollTo(0, 0));
     await session.screenshot('media-person-portrait-1280.png');
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   it('refuses an SVG and an empty file before sending them, each with its own message', async () => {
@@ -163,6 +166,7 @@ describe.skipIf(!browserAvailable())('photos and scanned documents in the browse
     await expect.poll(() => viewer.scale()).toBeGreaterThan(zoomed);
     await viewer.showFullResolution();
     await session.screenshot('media-viewer-1280.png');
+    expect(await seriousViolations(page, { include: '.mantine-Modal-content' })).toEqual([]);
     await viewer.pressKey('0');
     await expect.poll(() => viewer.scale()).toBeCloseTo(fitted, 5);
     await viewer.close();
