@@ -692,6 +692,11 @@ export const da = {
       loadMore: 'Vis flere',
       storage: 'Brugt lagerplads: {{used}}',
     },
+    link: {
+      button: 'Tilføj fra træets filer',
+      title: 'Vælg en fil at tilføje',
+      empty: 'Der er ingen andre filer i træet.',
+    },
     gallery: {
       title: 'Billeder og dokumenter',
       empty: 'Ingen billeder eller dokumenter.',

@@ -694,6 +694,11 @@ export const en = {
       loadMore: 'Show more',
       storage: 'Storage used: {{used}}',
     },
+    link: {
+      button: "Add from the tree's files",
+      title: 'Choose a file to add',
+      empty: 'There are no other files in the tree.',
+    },
     gallery: {
       title: 'Photos and documents',
       empty: 'No photos or documents.',

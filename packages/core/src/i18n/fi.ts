@@ -697,6 +697,11 @@ export const fi = {
       loadMore: 'Näytä lisää',
       storage: 'Käytetty tallennustila: {{used}}',
     },
+    link: {
+      button: 'Lisää sukupuun tiedostoista',
+      title: 'Valitse lisättävä tiedosto',
+      empty: 'Sukupuussa ei ole muita tiedostoja.',
+    },
     gallery: {
       title: 'Kuvat ja asiakirjat',
       empty: 'Ei kuvia eikä asiakirjoja.',

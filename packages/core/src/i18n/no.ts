@@ -691,6 +691,11 @@ export const no = {
       loadMore: 'Vis flere',
       storage: 'Brukt lagringsplass: {{used}}',
     },
+    link: {
+      button: 'Legg til fra treets filer',
+      title: 'Velg en fil å legge til',
+      empty: 'Det finnes ingen andre filer i treet.',
+    },
     gallery: {
       title: 'Bilder og dokumenter',
       empty: 'Ingen bilder eller dokumenter.',

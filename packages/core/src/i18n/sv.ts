@@ -693,6 +693,11 @@ export const sv = {
       loadMore: 'Visa fler',
       storage: 'Använt lagringsutrymme: {{used}}',
     },
+    link: {
+      button: 'Lägg till från trädets filer',
+      title: 'Välj en fil att lägga till',
+      empty: 'Det finns inga andra filer i trädet.',
+    },
     gallery: {
       title: 'Bilder och dokument',
       empty: 'Inga bilder eller dokument.',
