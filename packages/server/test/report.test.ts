@@ -212,21 +212,34 @@ describe('antavla', () => {
 });
 
 describe('the other reports', () => {
-  it('draws the family group sheet of a couple with their children and events', async () => {
+  it("draws the family group sheet: the person, each partner, the couple's events and their children", async () => {
     const report = await ok(
       owner.client.get<ReportDocument>(`${api}/report/family/${ids.father}?lang=en&format=json`),
       'family',
     );
-    expect(report.title).toBe('Family group sheet: Čedomir Šimić & Łucja Đurić');
-    const [couple, events, children] = report.sections;
-    expect(couple?.entries.map((entry) => entry.name)).toEqual(['Čedomir Šimić', 'Łucja Đurić']);
-    expect(couple?.entries[0]?.facts).toContainEqual({ label: 'Father', text: 'Jöns Žák', sources: [] });
-    expect(events?.entries[0]?.facts[0]).toMatchObject({ label: 'Married', text: '24 June 1899, Lysvik' });
+    expect(report.title).toBe('Family group sheet: Čedomir Šimić');
+    expect(report.sections.map((section) => section.heading)).toEqual([
+      'Person',
+      'Čedomir Šimić & Łucja Đurić',
+      'Children: Čedomir Šimić & Łucja Đurić',
+    ]);
+    const [person, couple, children] = report.sections;
+    expect(person?.entries[0]?.facts).toContainEqual({ label: 'Father', text: 'Jöns Žák', sources: [] });
+    expect(person?.entries[0]?.facts).toContainEqual({ label: 'Mother', text: 'Märta Ćosić', sources: [] });
+    expect(couple?.entries.map((entry) => entry.name)).toEqual(['Łucja Đurić', 'Events of the couple']);
+    expect(couple?.entries[0]?.facts).toContainEqual({ label: 'Father', text: 'Ødvar Ånstad', sources: [] });
+    expect(couple?.entries[1]?.facts[0]).toMatchObject({ label: 'Married', text: '24 June 1899, Lysvik' });
     expect(children?.entries.map((entry) => [entry.number, entry.name])).toEqual([['1', 'Åsa Öberg']]);
+    expect(children?.entries[0]?.facts[0]).toMatchObject({ label: 'Born', text: '12 March 1901, Lysvik' });
     const text = await pdfOf(await owner.client.get(`${api}/report/family/${ids.father}?lang=en`));
     expect(text).toContain('Łucja Đurić');
-    const wrongPartner = await owner.client.get(`${api}/report/family/${ids.father}?partnerId=${ids.mormor}`);
-    expect(wrongPartner.status).toBe(404);
+    expect(text).toContain('12 March 1901, Lysvik');
+    // A person with no partner and no children: their sheet says so.
+    const alone = await ok(
+      owner.client.get<ReportDocument>(`${api}/report/family/${ids.daughter}?lang=en&format=json`),
+      'alone',
+    );
+    expect(alone.sections.at(-1)).toMatchObject({ entries: [], empty: 'No known children.' });
   });
 
   it('writes the person report with notes as plain text and sources as endnotes', async () => {

@@ -31,12 +31,7 @@ export const reportGenerationsQuerySchema = reportQuerySchema.extend({
     .default(reportGenerationsDefault),
 });
 
-export const reportFamilyQuerySchema = reportQuerySchema.extend({
-  /** The partner whose family with the person is shown (the person's first partner when left out). */
-  partnerId: z.uuid({ error: 'person.error.notFound' }).optional(),
-});
-
-export type ReportQuery = z.input<typeof reportGenerationsQuerySchema> & z.input<typeof reportFamilyQuerySchema>;
+export type ReportQuery = z.input<typeof reportGenerationsQuerySchema>;
 
 /** One line of facts: "Born: 12 March 1850, Lysvik, Värmland ¹ ²". */
 export const reportFactSchema = z.object({

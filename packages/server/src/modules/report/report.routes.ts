@@ -3,7 +3,6 @@ import {
   personIdSchema,
   type ReportDocument,
   reportDocumentSchema,
-  reportFamilyQuerySchema,
   reportGenerationsQuerySchema,
   reportQuerySchema,
 } from '@anor/core';
@@ -73,15 +72,15 @@ export function registerReportRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         tags,
-        summary: `The family group sheet of a person and a partner (the first partner when none is named). ${formats}`,
+        summary: `The family group sheet of a person: each of their families, with partner, the couple's events and their children. ${formats}`,
         params: personParams,
-        querystring: reportFamilyQuerySchema,
+        querystring: reportQuerySchema,
         response: { 200: reportDocumentSchema },
       },
     },
     async (request, reply) => {
-      const { lang, format, partnerId } = request.query;
-      const report = await reports.family(await reportRequest(request, lang), request.params.personId, partnerId);
+      const { lang, format } = request.query;
+      const report = await reports.family(await reportRequest(request, lang), request.params.personId);
       return answer(reply, report, format, report.title);
     },
   );

@@ -141,84 +141,102 @@ export function createReportService({ db, livingYears = privacyRule.livingYears 
       );
     },
 
-    /** The family group sheet of the person and a partner (the first when none is named). */
-    async family(request: ReportRequest, personId: string, partnerId?: string): Promise<ReportDocument> {
+    /**
+     * The family group sheet of a person: the person with their parents, then each of their
+     * families (a partner, or a co-parent, or nobody known) with the partner and the partner's
+     * parents, the couple's events, and their children with dates and places.
+     */
+    async family(request: ReportRequest, personId: string): Promise<ReportDocument> {
       await read(request.treeId, request.viewer);
       await personIdsExist(request.treeId, [personId]);
       const kin = await reports.kinOf(db, request.treeId, [personId]);
-      const partners = kin.filter((row) => row.kind === 'partner').map((row) => row.kinId);
       const children = kin.filter((row) => row.kind === 'child').map((row) => row.kinId);
       const childKin = await reports.kinOf(db, request.treeId, children);
       const otherParents = new Map<string, string[]>();
       for (const row of childKin.filter((each) => each.kind === 'parent' && each.kinId !== personId)) {
         otherParents.set(row.personId, [...(otherParents.get(row.personId) ?? []), row.kinId]);
       }
-      const coParents = [...new Set([...otherParents.values()].flat())];
-      const partner = partnerId ?? partners[0] ?? coParents[0] ?? null;
-      if (partnerId && !partners.includes(partnerId) && !coParents.includes(partnerId)) {
-        throw new AppError('person.error.notFound');
-      }
-      const theirChildren = children.filter((child) => {
-        const others = otherParents.get(child) ?? [];
-        return partner ? others.includes(partner) : others.length === 0;
-      });
-      const couple = partner ? [personId, partner] : [personId];
-      const parentsKin = await reports.kinOf(db, request.treeId, couple);
+      const partners = [
+        ...new Set([
+          ...kin.filter((row) => row.kind === 'partner').map((row) => row.kinId),
+          ...[...otherParents.values()].flat(),
+        ]),
+      ];
+      const parentsKin = await reports.kinOf(db, request.treeId, [personId, ...partners]);
       const parentsOf = (id: string) =>
         parentsKin.filter((row) => row.personId === id && row.kind === 'parent').map((row) => row.kinId);
-      const found = await persons(request, [...couple, ...theirChildren, ...couple.flatMap(parentsOf)], {
-        details: true,
-      });
+      const found = await persons(
+        request,
+        [personId, ...partners, ...children, ...[personId, ...partners].flatMap(parentsOf)],
+        { details: true },
+      );
       const writer = new ReportWriter(request.language);
-      const coupleEntries = couple.map((id) => {
+      const isCoupleType = (type: string) => (coupleEventTypes as readonly string[]).includes(type);
+      const spouseEntry = (id: string) => {
         const person = found.get(id);
         const parentFacts = parentsOf(id).map((parentId) => {
           const parent = found.get(parentId);
-          const label =
-            parent?.gender === 'male' && !parent.private
-              ? writer.t('father')
-              : parent?.gender === 'female' && !parent.private
-                ? writer.t('mother')
-                : writer.t('parent');
-          return { label, text: writer.name(parent), sources: [] };
+          const gender = parent && !parent.private ? parent.gender : 'unknown';
+          const label = gender === 'male' ? 'father' : gender === 'female' ? 'mother' : 'parent';
+          return { label: writer.t(label), text: writer.name(parent), sources: [] };
         });
-        const own = person?.events.filter((event) => !(coupleEventTypes as readonly string[]).includes(event.type));
-        const facts = person ? allFacts(writer, { ...person, events: own ?? [] }, false) : [];
+        const own = person
+          ? { ...person, events: person.events.filter((event) => !isCoupleType(event.type)) }
+          : undefined;
+        const facts = own ? allFacts(writer, own, false) : [];
         return writer.entry(person, null, [...facts, ...parentFacts], writer.notes(person?.notes ?? []));
-      });
-      const first = found.get(personId);
-      const second = partner ? found.get(partner) : undefined;
-      const shared = (first?.events ?? []).filter(
-        (event) =>
-          (coupleEventTypes as readonly string[]).includes(event.type) &&
-          (!second || second.events.some((other) => other.id === event.id)),
-      );
-      const coupleName = second ? `${writer.name(first)} & ${writer.name(second)}` : writer.name(first);
-      const eventsEntry: ReportEntry = {
-        number: null,
-        personId: null,
-        name: coupleName,
-        private: false,
-        facts: shared.map((event) => writer.eventFact(event, { details: true })),
-        notes: [],
       };
-      const childEntries = theirChildren
-        .map((id) => found.get(id))
-        .sort((a, b) => compareBirth(a, b))
-        .map((child, index) => writer.entry(child, String(index + 1), vitalFacts(writer, child, { marriages: true })));
+      const first = found.get(personId);
+      const childrenEntries = (ids: string[]) =>
+        ids
+          .map((id) => found.get(id))
+          .sort((a, b) => compareBirth(a, b))
+          .map((child, index) =>
+            writer.entry(child, String(index + 1), vitalFacts(writer, child, { marriages: true })),
+          );
+      const sections: ReportSection[] = [writer.section(writer.t('sections.person'), [spouseEntry(personId)])];
+      for (const partnerId of partners) {
+        const partner = found.get(partnerId);
+        const coupleName = `${writer.name(first)} & ${writer.name(partner)}`;
+        const shared = (first?.events ?? []).filter(
+          (event) => isCoupleType(event.type) && partner?.events.some((other) => other.id === event.id),
+        );
+        const entries = [spouseEntry(partnerId)];
+        if (shared.length > 0) {
+          entries.push({
+            number: null,
+            personId: null,
+            name: writer.t('sections.coupleEvents'),
+            private: false,
+            facts: shared.map((event) => writer.eventFact(event, { details: true })),
+            notes: [],
+          });
+        }
+        sections.push(writer.section(coupleName, entries));
+        const theirs = children.filter((child) => otherParents.get(child)?.includes(partnerId));
+        sections.push(
+          writer.section(
+            `${writer.t('sections.children')}: ${coupleName}`,
+            childrenEntries(theirs),
+            writer.t('empty.children'),
+          ),
+        );
+      }
+      const alone = children.filter((child) => (otherParents.get(child) ?? []).length === 0);
+      if (alone.length > 0 || partners.length === 0) {
+        sections.push(
+          writer.section(
+            `${writer.t('sections.children')}: ${writer.name(first)}`,
+            childrenEntries(alone),
+            writer.t('empty.children'),
+          ),
+        );
+      }
       return writer.document(
         'family',
-        writer.t('titles.family', { name: coupleName }),
+        writer.t('titles.family', { name: writer.name(first) }),
         null,
-        [
-          writer.section(writer.t('sections.couple'), coupleEntries),
-          writer.section(
-            writer.t('sections.coupleEvents'),
-            shared.length > 0 ? [eventsEntry] : [],
-            writer.t('empty.events'),
-          ),
-          writer.section(writer.t('sections.children'), childEntries, writer.t('empty.children')),
-        ],
+        sections,
         request.today ?? new Date(),
       );
     },
