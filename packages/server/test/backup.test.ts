@@ -24,6 +24,7 @@ import * as schemaModule from '../src/db/schema.ts';
 import { upsertSubscription } from '../src/modules/user/user.repository.ts';
 import { createTree, signUp, TestClient } from './support/client.ts';
 import { FamilyBuilder } from './support/family.ts';
+import { jpeg, upload } from './support/media.ts';
 import { createTestApp, openTestDatabase, type TestApp } from './support/test-app.ts';
 import {
   adminQuery,
@@ -214,6 +215,22 @@ async function buildVariedDatabase() {
     nodeId: birth.event.id,
   });
   await post('note', { note: { title: 'Långt', text: longText }, connectedNodeIds: [erik.id, birth.event.id] });
+  // An uploaded photo (issue 22), linked to Erik and his portrait (person_portrait).
+  const photo = await upload<{ media: { id: string } }>(
+    owner.client,
+    tree.id,
+    { name: 'erik.jpg', bytes: await jpeg() },
+    {
+      nodeId: erik.id,
+      nodeKind: 'person',
+    },
+  );
+  expect(photo.status).toBe(201);
+  const portrait = await owner.client.put(`${api}/person/${erik.id}/portrait`, {
+    mediaId: photo.body.media.id,
+    crop: { x: 0, y: 0, width: 1, height: 1 },
+  });
+  expect(portrait.status).toBe(200);
   // Two persons the owner said are not one (the duplicate finder's memory).
   const notOne = await owner.client.post(`${api}/duplicate/not-duplicate`, {
     personId: erik.id,
