@@ -1,8 +1,9 @@
 import type { Media, MediaNodeKind, MediaSummary, Portrait } from '@anor/core';
-import { Group, Menu, Stack, Text } from '@mantine/core';
-import { IconCrop, IconPencil, IconTrash, IconUnlink } from '@tabler/icons-react';
+import { Button, Group, Menu, Stack, Text } from '@mantine/core';
+import { IconCrop, IconLink, IconPencil, IconTrash, IconUnlink } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LinkExistingModal } from './LinkExistingModal.tsx';
 import { MediaEditModal } from './MediaEditModal.tsx';
 import { MediaThumb } from './MediaThumb.tsx';
 import { MediaUploadZone } from './MediaUploadZone.tsx';
@@ -49,6 +50,7 @@ export function MediaCollection({
   const [viewing, setViewing] = useState<MediaSummary | null>(null);
   const [editing, setEditing] = useState<{ media: MediaSummary; isDeleting: boolean } | null>(null);
   const [cropping, setCropping] = useState<MediaSummary | null>(null);
+  const [isLinking, setIsLinking] = useState(false);
   const unlinkMedia = useUnlinkMedia(treeId);
 
   const open = (item: MediaSummary) => {
@@ -104,6 +106,18 @@ export function MediaCollection({
       {canEdit ? (
         <MediaUploadZone treeId={treeId} node={node} onEdit={editUploaded} compact={node !== undefined} />
       ) : null}
+      {canEdit && node ? (
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          leftSection={<IconLink aria-hidden size={16} />}
+          onClick={() => setIsLinking(true)}
+          style={{ alignSelf: 'flex-start' }}
+          data-testid="media-link-existing"
+        >
+          {t('media.link.button')}
+        </Button>
+      ) : null}
       {media.length > 0 ? (
         <Group gap="md" align="flex-start" data-testid="media-grid">
           {media.map((item) => (
@@ -123,6 +137,15 @@ export function MediaCollection({
         isDeleting={editing?.isDeleting}
         onClose={() => setEditing(null)}
       />
+      {canEdit && node ? (
+        <LinkExistingModal
+          treeId={treeId}
+          node={node}
+          opened={isLinking}
+          linkedIds={new Set(media.map((item) => item.id))}
+          onClose={() => setIsLinking(false)}
+        />
+      ) : null}
       {portrait ? (
         <PortraitCropModal
           treeId={treeId}
