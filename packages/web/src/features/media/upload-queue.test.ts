@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mediaAccept, refusedBeforeUpload } from './upload-queue.ts';
+import { mediaAccept, mediaUploadBody, refusedBeforeUpload } from './upload-queue.ts';
 
 describe('refusedBeforeUpload', () => {
   it('refuses an empty file', () => {
@@ -20,5 +20,22 @@ describe('refusedBeforeUpload', () => {
   it('lets the file picker offer HEIC by name', () => {
     expect(mediaAccept).toContain('.heic');
     expect(mediaAccept).toContain('image/jpeg');
+  });
+});
+
+describe('mediaUploadBody', () => {
+  it('puts the fields before the file, which a streaming server reads last', () => {
+    const form = mediaUploadBody(new Blob(['x'], { type: 'image/png' }), 'anna.png', {
+      title: 'Anna',
+      node: { id: '0190b2d4-0000-7000-8000-000000000001', kind: 'person' },
+    });
+    expect([...form.keys()]).toEqual(['title', 'nodeId', 'nodeKind', 'file']);
+    const file = form.get('file');
+    expect(file instanceof File ? file.name : null).toBe('anna.png');
+  });
+
+  it('leaves out empty fields', () => {
+    const form = mediaUploadBody(new Blob(['x']), 'scan.pdf', { title: '', date: '' });
+    expect([...form.keys()]).toEqual(['file']);
   });
 });

@@ -1,4 +1,4 @@
-import { mediaAcceptedTypes } from '@anor/core';
+import { type MediaNodeKind, mediaAcceptedTypes } from '@anor/core';
 import { ApiError } from '../../api/client.ts';
 
 /** The `accept` of the file input: the accepted types, and HEIC by name (browsers often give it no type). */
@@ -16,4 +16,26 @@ export function refusedBeforeUpload(file: Pick<File, 'size' | 'type'>): ApiError
   if (file.type !== '' && !accepted.has(file.type))
     return new ApiError('media.error.unsupportedType', 415, 'Unsupported type');
   return null;
+}
+
+export interface MediaUploadFields {
+  title?: string;
+  date?: string;
+  description?: string;
+  /** Links the new medium to this item at once. */
+  node?: { id: string; kind: MediaNodeKind };
+}
+
+/** The multipart body of POST media: the fields first, so a streaming server reads them before the file. */
+export function mediaUploadBody(file: Blob, fileName: string, fields: MediaUploadFields = {}): FormData {
+  const form = new FormData();
+  if (fields.title) form.append('title', fields.title);
+  if (fields.date) form.append('date', fields.date);
+  if (fields.description) form.append('description', fields.description);
+  if (fields.node) {
+    form.append('nodeId', fields.node.id);
+    form.append('nodeKind', fields.node.kind);
+  }
+  form.append('file', file, fileName);
+  return form;
 }

@@ -1,34 +1,13 @@
-import { type Media, type MediaNodeKind, mediaAnswerSchema } from '@anor/core';
+import { type Media, mediaAnswerSchema } from '@anor/core';
 import { ApiError, toApiError } from '../../api/client.ts';
 import { currentLanguage } from '../../i18n/index.ts';
 import { treeAccessHeaders } from '../visitor/tree-access.ts';
-
-export interface MediaUploadFields {
-  title?: string;
-  date?: string;
-  description?: string;
-  /** Links the new medium to this item at once. */
-  node?: { id: string; kind: MediaNodeKind };
-}
+import { type MediaUploadFields, mediaUploadBody } from './upload-queue.ts';
 
 export interface MediaUploadOptions {
   /** The share of the body sent so far, 0..1. */
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
-}
-
-/** The multipart body of POST media: the fields first, so a streaming server reads them before the file. */
-export function mediaUploadBody(file: Blob, fileName: string, fields: MediaUploadFields = {}): FormData {
-  const form = new FormData();
-  if (fields.title) form.append('title', fields.title);
-  if (fields.date) form.append('date', fields.date);
-  if (fields.description) form.append('description', fields.description);
-  if (fields.node) {
-    form.append('nodeId', fields.node.id);
-    form.append('nodeKind', fields.node.kind);
-  }
-  form.append('file', file, fileName);
-  return form;
 }
 
 /**
