@@ -1,12 +1,15 @@
 /**
  * `npm run bench:duplicates -w @anor/server` (part of `npm run bench`): the duplicate finder of
- * issue 21 on a generated tree of BENCH_PERSONS nodes (default 100,000, with about 350,000 life
- * events: 20 given names and 27 last names, so name keys are shared by hundreds of persons each),
- * plus 2,000 copies of persons written the way another clerk would (Carl/Karl, Ph/F, -son/-dotter,
- * a year off) without name keys, as rows older than the finder would be. Through the whole server
- * (app.inject) on a fresh embedded database, and on PostgreSQL too when BENCH_DATABASE_URL (or
- * TEST_DATABASE_URL) names a server whose user may create databases. Target: a page of the finder
- * on a 100,000-person tree in under 5 s.
+ * issue 21 through the whole server (app.inject), on a generated tree of BENCH_PGLITE_PERSONS nodes
+ * (default 20,000) on a fresh embedded database, and of BENCH_PERSONS nodes (default 100,000: about
+ * 96,500 persons and 400,000 life events) on PostgreSQL when BENCH_DATABASE_URL (or TEST_DATABASE_URL)
+ * names a server whose user may create databases (BENCH_PGLITE=0 skips PGlite; BENCH_KEEP_DATABASE=1
+ * keeps the PostgreSQL database for EXPLAIN). Names as given in Nordic parishes (nordic-names.ts:
+ * patronymics, Andersson and Johansson far ahead), so name keys hold up to hundreds of persons; plus 2%
+ * planted duplicates, written the way another clerk would (Carl/Karl, Per/Pehr, -dotter/-son), a year
+ * later, half with the same parents, without name keys as rows older than the finder. Prints how many
+ * planted duplicates the finder lists, and the figures before the sorted neighbourhoods. Target: a page
+ * of the finder on a 100,000-person tree in under 5 s.
  */
 
 import { randomBytes } from 'node:crypto';
@@ -24,6 +27,12 @@ const iterations = Number(process.env.BENCH_ITERATIONS ?? 5);
 const pgNodes = Math.min(Number(process.env.BENCH_PERSONS ?? 100_000), 100_000);
 const pgliteNodes = Math.min(Number(process.env.BENCH_PGLITE_PERSONS ?? 20_000), 100_000);
 const targetMs = 5000;
+
+/** The finder before the sorted neighbourhoods (commit 236fdad), measured on the same generated trees. */
+const before = [
+  'before (236fdad, whole keys, JIT on): PostgreSQL, 14,835 persons: first page 9.5 s median, 10.6 s first run',
+  '  (load average 8; EXPLAIN ANALYZE 4.3 s, of which 3.1 s JIT compiling); 96,500 persons: no answer in 20 minutes',
+];
 
 async function benchmark(database: Database, dataDir: string, nodes: number) {
   const copies = Math.round(nodes / 50);
@@ -168,6 +177,7 @@ async function main() {
       benchmark(await openDatabase({ kind: 'postgres', url: url.toString() }), dir, pgNodes),
     );
     console.log(`\n${lines.join('\n')}`);
+    console.log(before.join('\n'));
   } finally {
     // BENCH_KEEP_DATABASE=1 leaves it for EXPLAIN ANALYZE (drop it by hand after).
     if (process.env.BENCH_KEEP_DATABASE === '1') console.log(`kept database ${name}`);

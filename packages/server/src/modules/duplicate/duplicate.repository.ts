@@ -28,6 +28,20 @@ const BATCH = 2000;
 export const WHOLE_KEY = 12;
 export const NEIGHBOURS = 3;
 
+const upTo = Array.from({ length: NEIGHBOURS }, (_, index) => index + 1);
+/** The window columns of the neighbours: n1, b1 … (next by birth: id, birth), m1 … (next by name), l1 … (before by name). */
+const neighbourColumns = sql.raw(
+  upTo
+    .map(
+      (i) =>
+        `lead(k.id, ${i}) over by_birth as n${i}, lead(f.born, ${i}) over by_birth as b${i}, ` +
+        `lead(k.id, ${i}) over by_name as m${i}, lag(k.id, ${i}) over by_name as l${i}`,
+    )
+    .join(', '),
+);
+const nextByBirth = sql.raw(upTo.map((i) => `(a.n${i}, a.b${i})`).join(', '));
+const nearByName = sql.raw(upTo.flatMap((i) => [`(a.m${i})`, `(a.l${i})`]).join(', '));
+
 /**
  * Computes the keys of the tree's persons that have none yet (written before migration 0019, or
  * by a path that changed names without them), in batches. Not part of the tree's history: the keys
@@ -197,18 +211,16 @@ export function pairsSql(treeId: string, options: { minScore: number; limit: num
       left join ${person} f on f.tree_id = ${treeId} and f.id = par.father::uuid
       left join ${person} m on m.tree_id = ${treeId} and m.id = par.mother::uuid
     ),
-    -- Each key's persons in birth order (unknown births last), and by name for the persons of
-    -- unknown birth (texts compared byte-wise: a locale's collation costs more and means nothing here).
+    -- Each key's persons with, in birth order (unknown births last), the next NEIGHBOURS and their
+    -- births, and in name order the NEIGHBOURS on either side (texts compared byte-wise: a locale's
+    -- collation costs more and means nothing here). Window functions, no join: one sort each.
     ranked as materialized (
       select k.key collate "C" as key, k.id, f.born, f.p1, f.birth_place,
-        row_number() over (partition by k.key collate "C" order by f.born, f.name collate "C", k.id) as r1,
-        row_number() over (partition by k.key collate "C" order by f.name collate "C", k.id) as r4,
-        count(*) over (partition by k.key collate "C") as size
+        count(*) over (partition by k.key collate "C") as size,
+        ${neighbourColumns}
       from blocked k join feat f on f.id = k.id
-    ),
-    reach as materialized (
-      select rk.*, case when rk.size <= ${WHOLE_KEY}::int then rk.size::int else ${NEIGHBOURS}::int end as ahead
-      from ranked rk
+      window by_birth as (partition by k.key collate "C" order by f.born, f.name collate "C", k.id),
+        by_name as (partition by k.key collate "C" order by f.name collate "C", k.id)
     ),
     -- Persons of a crowded key sharing a parent or a birth place with more than WHOLE_KEY others of it.
     crowded_parent as materialized (
@@ -220,20 +232,19 @@ export function pairsSql(treeId: string, options: { minScore: number; limit: num
       group by key, birth_place having count(*) > ${WHOLE_KEY}::int
     ),
     pairs as materialized (
-      -- A key's persons each with the next ones in birth order born at most "close" years later: all
-      -- of them in a key of up to WHOLE_KEY persons, the next NEIGHBOURS in a larger one.
+      -- A key of up to WHOLE_KEY persons whole: every two born at most "close" years apart (further
+      -- apart they could only lose points), or one of them of unknown birth.
       select least(a.id, b.id) as x, greatest(a.id, b.id) as y
-      from (
-        select a.key, a.id, a.born, g.r from reach a
-        cross join lateral generate_series(a.r1 + 1, least(a.r1 + a.ahead, a.size)) as g(r)
-        where a.born is not null
-      ) a
-      join reach b on b.key = a.key and b.r1 = a.r
-      -- Births further apart than "close" only lose points: such pairs are never scored.
-      where b.born - a.born <= ${w.closeYears}::int
+      from ranked a join ranked b on b.key = a.key and b.id > a.id
+      where a.size <= ${WHOLE_KEY}::int and b.size <= ${WHOLE_KEY}::int
+        and (a.born is null or b.born is null or abs(b.born - a.born) <= ${w.closeYears}::int)
       union
-      -- In a larger key also every two with a parent in common, or born at the same place, unless
-      -- that block too is crowded.
+      -- A larger key: each person with the next NEIGHBOURS in birth order born at most "close" years later,
+      select least(a.id, v.id), greatest(a.id, v.id)
+      from ranked a cross join lateral (values ${nextByBirth}) as v(id, born)
+      where a.size > ${WHOLE_KEY}::int and a.born is not null and v.born - a.born <= ${w.closeYears}::int
+      union
+      -- every two with a parent in common or born at the same place, unless that block too is crowded,
       select least(a.id, b.id), greatest(a.id, b.id)
       from ranked a join ranked b on b.key = a.key and b.p1 = a.p1 and b.id > a.id
       where a.size > ${WHOLE_KEY}::int and abs(b.born - a.born) <= ${w.closeYears}::int
@@ -244,14 +255,10 @@ export function pairsSql(treeId: string, options: { minScore: number; limit: num
       where a.size > ${WHOLE_KEY}::int and abs(b.born - a.born) <= ${w.closeYears}::int
         and not exists (select 1 from crowded_place c where c.key = a.key and c.birth_place = a.birth_place)
       union
-      -- Unknown births meet the key's persons nearest in name order, on either side.
-      select least(a.id, b.id), greatest(a.id, b.id)
-      from (
-        select a.key, a.id, g.r from reach a
-        cross join lateral generate_series(greatest(1, a.r4 - a.ahead), least(a.size, a.r4 + a.ahead)) as g(r)
-        where a.born is null and g.r <> a.r4
-      ) a
-      join reach b on b.key = a.key and b.r4 = a.r
+      -- and an unknown birth with the NEIGHBOURS nearest in name order on either side.
+      select least(a.id, v.id), greatest(a.id, v.id)
+      from ranked a cross join lateral (values ${nearByName}) as v(id)
+      where a.size > ${WHOLE_KEY}::int and a.born is null and v.id is not null
     ),
     fresh as materialized (
       select pr.x, pr.y from pairs pr
