@@ -122,7 +122,7 @@ describe.skipIf(!browserAvailable())('photos and scanned documents in the browse
     expect(await seriousViolations(page)).toEqual([]);
   });
 
-  it('refuses an SVG and an empty file before sending them, each with its own message', async () => {
+  it('refuses an SVG and an empty file before sending them, and a false JPEG on the server, each with its message', async () => {
     const gallery = await openPersonPage();
     await gallery.upload([
       { name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') },
@@ -134,6 +134,18 @@ describe.skipIf(!browserAvailable())('photos and scanned documents in the browse
     expect(await svgRow.getAttribute('data-error-code')).toBe('media.error.unsupportedType');
     expect(await svgRow.getByRole('alert').textContent()).toContain(sv('media.error.unsupportedType'));
     expect(await emptyRow.getAttribute('data-error-code')).toBe('media.error.empty');
+
+    // A file that is not what its name and type say is the server's to refuse (read from its bytes).
+    session.expectHttpError(415, /\/media$/);
+    session.expectHttpError(422, /\/media$/);
+    await gallery.upload([
+      { name: 'kyrkbok.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('inte en bild\n'.repeat(50)) },
+    ]);
+    await gallery.waitForUploads(3);
+    const fakeRow = gallery.uploads.filter({ hasText: 'kyrkbok.jpg' });
+    const code = await fakeRow.getAttribute('data-error-code');
+    expect(['media.error.unsupportedType', 'media.error.corrupt']).toContain(code);
+    expect(await fakeRow.getByRole('alert').textContent()).toContain(sv(code ?? ''));
     expect(await gallery.thumbs.count()).toBe(1);
   });
 
