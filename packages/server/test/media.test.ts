@@ -233,6 +233,71 @@ describe('portrait', () => {
   });
 });
 
+describe('history and merge', () => {
+  it('undoing the delete of a media object brings back its links, its portrait and its files', async () => {
+    const family = new FamilyBuilder(owner.client, treeId);
+    const person = await family.create({ fName: 'Ulla', lName: 'Ångra' });
+    const media = await uploaded(
+      await upload(
+        owner.client,
+        treeId,
+        { name: 'u.jpg', bytes: await jpeg(30, 30) },
+        {
+          nodeId: person.id,
+          nodeKind: 'person',
+        },
+      ),
+    );
+    const crop = { x: 0, y: 0, width: 1, height: 1 };
+    await owner.client.put(`${api}/person/${person.id}/portrait`, { mediaId: media.id, crop });
+    const removed = await owner.client.delete(`${api}/media/${media.id}`);
+    expect(removed.status).toBe(204);
+    expect((await owner.client.get<Person>(`${api}/person/${person.id}`)).body.portrait).toBeNull();
+    const changeSet = String(removed.headers['anor-change-set']).split(',')[0];
+    const undo = await owner.client.post(`${api}/history/${changeSet}/undo`, {});
+    expect(undo.status, JSON.stringify(undo.body)).toBeLessThan(300);
+    const back = await owner.client.get<Media>(`${api}/media/${media.id}`);
+    expect(back.body.links).toEqual([{ nodeId: person.id, nodeKind: 'person' }]);
+    expect((await owner.client.get<Person>(`${api}/person/${person.id}`)).body.portrait).toEqual({
+      mediaId: media.id,
+      crop,
+    });
+    expect((await owner.client.get(`${api}/media/${media.id}/file/thumb`)).status).toBe(200);
+  });
+
+  it("a person merge moves the other's media and gives the kept person the other's portrait", async () => {
+    const family = new FamilyBuilder(owner.client, treeId);
+    const kept = await family.create({ fName: 'Nils', lName: 'Sammanfogad' });
+    const other = await family.create({ fName: 'Nils', lName: 'Sammanfogad' });
+    const media = await uploaded(
+      await upload(
+        owner.client,
+        treeId,
+        { name: 'n.jpg', bytes: await jpeg(31, 30) },
+        {
+          nodeId: other.id,
+          nodeKind: 'person',
+        },
+      ),
+    );
+    const crop = { x: 0.1, y: 0.2, width: 0.5, height: 0.5 };
+    await owner.client.put(`${api}/person/${other.id}/portrait`, { mediaId: media.id, crop });
+    const revision = async (id: string) => (await owner.client.get<Person>(`${api}/person/${id}`)).body.revision;
+    const merged = await owner.client.post(`${api}/person/${kept.id}/merge`, {
+      otherId: other.id,
+      revision: await revision(kept.id),
+      otherRevision: await revision(other.id),
+    });
+    expect(merged.status, JSON.stringify(merged.body)).toBe(200);
+    expect((await owner.client.get<Person>(`${api}/person/${kept.id}`)).body.portrait).toEqual({
+      mediaId: media.id,
+      crop,
+    });
+    const gallery = await owner.client.get<{ media: MediaSummary[] }>(`${api}/media/node/${kept.id}`);
+    expect(gallery.body.media.map((m) => m.id)).toEqual([media.id]);
+  });
+});
+
 describe('access', () => {
   let ofDead: Media;
   let ofLiving: Media;
