@@ -141,6 +141,30 @@ describe('upload', () => {
   });
 });
 
+describe('GEDCOM references', () => {
+  it("an upload whose name is a reference's file name fills that reference in, keeping its links", async () => {
+    const reference = await owner.client.post<{ id: string }>(`${api}/source/object`, {
+      object: { fileReference: 'C:\\Bilder\\Gustav Konfirmation.JPG', title: 'Konfirmationen' },
+    });
+    expect(reference.status).toBe(201);
+    await owner.client.put(`${api}/media/${reference.body.id}/link`, { nodeId: dead.id, nodeKind: 'person' });
+    const before = await owner.client.get<Media>(`${api}/media/${reference.body.id}`);
+    expect(before.body).toMatchObject({ kind: 'reference', hasFile: false });
+    const media = await uploaded(
+      await upload(owner.client, treeId, { name: 'gustav konfirmation.jpg', bytes: await jpeg(50, 40) }),
+    );
+    expect(media).toMatchObject({
+      id: reference.body.id,
+      title: 'Konfirmationen',
+      kind: 'image',
+      hasFile: true,
+      width: 50,
+      links: [{ nodeId: dead.id, nodeKind: 'person' }],
+    });
+    expect((await owner.client.get(`${api}/media/${media.id}/file/thumb`)).status).toBe(200);
+  });
+});
+
 describe('links, lists and edits', () => {
   let media: Media;
   beforeAll(async () => {

@@ -88,6 +88,35 @@ export async function insertMedia(db: Db, treeId: string, values: NewMedia) {
   await db.insert(mediaObject).values({ ...values, treeId });
 }
 
+/**
+ * A GEDCOM reference without a file (OBJE FILE) whose file name, without its folders, is this name
+ * (case aside): an upload of that file fills it in, keeping its links.
+ */
+export async function findReferenceNamed(db: Db, treeId: string, fileName: string): Promise<string | null> {
+  const [row] = await queryRows<{ id: string }>(
+    db,
+    sql`select id::text as id from media_object
+        where tree_id = ${treeId} and content_hash is null
+          and lower(regexp_replace(file_reference, ${'^.*[\\\\/]'}, '')) = lower(${fileName})
+        order by id limit 1`,
+  );
+  return row?.id ?? null;
+}
+
+/** Gives a reference the uploaded file (the title is kept unless the upload gives one). */
+export async function fillReference(
+  db: Db,
+  treeId: string,
+  id: string,
+  values: Omit<NewMedia, 'id' | 'fileReference'>,
+) {
+  const title = values.title ?? undefined;
+  await db
+    .update(mediaObject)
+    .set({ ...values, title, updatedAt: new Date() })
+    .where(and(eq(mediaObject.treeId, treeId), eq(mediaObject.id, id)));
+}
+
 export async function updateMedia(
   db: Db,
   treeId: string,

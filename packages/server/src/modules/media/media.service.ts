@@ -72,10 +72,10 @@ export function createMediaService({
   }
 
   /** The free tier's images and every tree's storage limit; `adding` bytes of a new upload. */
-  async function assertRoom(tx: Db, tree: TreeAccessRow, adding: number) {
+  async function assertRoom(tx: Db, tree: TreeAccessRow, adding: number, newObject = true) {
     const subscription = { plan: tree.ownerPlan ?? 'free', validUntil: tree.ownerValidUntil?.toISOString() ?? null };
     const max = limitsFor(subscription).images;
-    if (max !== null && (await countMediaObjects(tx, tree.id)) + 1 > max) {
+    if (newObject && max !== null && (await countMediaObjects(tx, tree.id)) + 1 > max) {
       throw new AppError('limit.images', { limit: 'images', max });
     }
     const used = await media.storageUsed(tx, tree.id);
@@ -98,12 +98,12 @@ export function createMediaService({
       const processed = await processUpload(file.path, file.size, file.fileName, config.maxPixels);
       const derivedSize = (processed.thumb?.length ?? 0) + (processed.screen?.length ?? 0);
       return write(treeId, viewer, async (tx, tree) => {
-        await assertRoom(tx, tree, file.size + derivedSize);
+        // A GEDCOM reference by this file name gets the file (a new object is made otherwise).
+        const reference = await media.findReferenceNamed(tx, treeId, file.fileName);
+        await assertRoom(tx, tree, file.size + derivedSize, reference === null);
         if (fields.nodeId && fields.nodeKind) await requireNode(tx, treeId, fields.nodeId, fields.nodeKind);
-        const id = uuidv7();
-        await media.insertMedia(tx, treeId, {
-          id,
-          fileReference: file.fileName,
+        const id = reference ?? uuidv7();
+        const values = {
           format: processed.format,
           title: fields.title,
           date: fields.date,
@@ -117,7 +117,9 @@ export function createMediaService({
           thumbType: processed.thumb ? processed.derivedType : null,
           screenType: processed.screen ? processed.derivedType : null,
           derivedSize,
-        });
+        };
+        if (reference) await media.fillReference(tx, treeId, id, values);
+        else await media.insertMedia(tx, treeId, { id, fileReference: file.fileName, ...values });
         if (fields.nodeId && fields.nodeKind) await media.link(tx, treeId, id, fields.nodeId, fields.nodeKind);
         // Stored last, inside the transaction: a refused upload stores nothing. The same bytes are stored once.
         if (!(await storage.has(file.hash))) await storage.put(file.hash, createReadStream(file.path), file.size);
