@@ -32,6 +32,19 @@ export interface XrefEntry {
   line: number;
 }
 
+/**
+ * A new id (uuidv7) as a flat string. uuidv7 builds its 36 characters by concatenation, a rope of
+ * some 16 pieces: about 490 bytes of heap while it is kept, against 70 flat. The mapper keeps an
+ * id for every xref, family, place and shared citation of the file until its end, so the
+ * 100,000-person bench file's mapper held about 1,000,000 rope pieces per 30,000 persons.
+ * Reading a character flattens the string in place (V8), and the pieces are freed.
+ */
+export function newId(): string {
+  const id = uuidv7();
+  void id.charCodeAt(0);
+  return id;
+}
+
 export function childOf(node: GedcomNode, tag: string): GedcomNode | undefined {
   for (const child of node.children) if (child.tag === tag) return child;
   return undefined;
@@ -88,7 +101,7 @@ export function createMapContext(header: GedcomNode | null, options: MapOptions)
     if (xref === 'VOID') return undefined;
     const found = ids.get(xref);
     if (found === undefined) {
-      const entry: XrefEntry = { id: uuidv7(), kind, defined: false, xref, line };
+      const entry: XrefEntry = { id: newId(), kind, defined: false, xref, line };
       ids.set(xref, entry);
       pendingIds.add(entry.id);
       return entry.id;
@@ -111,7 +124,7 @@ export function createMapContext(header: GedcomNode | null, options: MapOptions)
       return found.id;
     }
     if (found !== undefined) abandoned.push(found);
-    const entry: XrefEntry = { id: uuidv7(), kind, defined: true, xref: record.xref, line: record.line };
+    const entry: XrefEntry = { id: newId(), kind, defined: true, xref: record.xref, line: record.line };
     ids.set(record.xref, entry);
     return entry.id;
   }

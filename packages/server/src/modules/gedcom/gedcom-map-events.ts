@@ -1,15 +1,8 @@
-import {
-  dateTextSqlRange,
-  type EventType,
-  eventDateIsoRange,
-  normaliseRole,
-  oncePerPersonTypes,
-  uuidv7,
-} from '@anor/core';
+import { dateTextSqlRange, type EventType, eventDateIsoRange, normaliseRole, oncePerPersonTypes } from '@anor/core';
 import { type GedcomNode, parseGedcomDate } from '@anor/gedcom';
 import type { ParticipantWrite } from '../event/event.repository.ts';
 import { mapGedcomDate } from './gedcom-date.ts';
-import { childOf, type MapContext, textOf } from './gedcom-map-context.ts';
+import { childOf, type MapContext, newId, textOf } from './gedcom-map-context.ts';
 import type { LinkMapper } from './gedcom-map-links.ts';
 import type { PlaceMapper } from './gedcom-map-places.ts';
 import {
@@ -67,7 +60,7 @@ export function createEventMapper(ctx: MapContext, links: LinkMapper, places: Pl
     participants: ParticipantWrite[],
     path: string,
   ): void {
-    const id = uuidv7();
+    const id = newId();
     const own = childOf(node, 'TYPE');
     const isGeneric = node.tag === 'EVEN' || node.tag === 'FACT';
     // A FACT's or EVEN's TYPE that names a known kind of fact (`2 TYPE Religion`) is that fact, its

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { foldForSearch, uuidv7 } from '@anor/core';
+import { foldForSearch } from '@anor/core';
 import type { GedcomNode, GedcomRecord } from '@anor/gedcom';
 import { sanitizeRichText } from '../note/rich-text.ts';
 import type { GedcomReferenceFields, PlanCitation } from './gedcom.plan.ts';
-import { childOf, type MapContext, noReferences, textOf } from './gedcom-map-context.ts';
+import { childOf, type MapContext, newId, noReferences, textOf } from './gedcom-map-context.ts';
 import { type ValueRule, valueRules } from './gedcom-values.ts';
 import { plainTextToHtml } from './plain-text.ts';
 
@@ -84,7 +84,7 @@ export function createLinkMapper(ctx: MapContext) {
       report.warn('empty-record', node.line, node.tag);
       return undefined;
     }
-    const noteId = uuidv7();
+    const noteId = newId();
     plan.notes.push({ id: noteId, title: null, text: noteHtml(node), ...noReferences });
     // An inline note's own sources and other lines.
     for (const child of node.children) {
@@ -180,7 +180,7 @@ export function createLinkMapper(ctx: MapContext) {
     let citationId = key === null ? undefined : citationByKey.get(key);
     if (citationId === undefined) {
       const citation: PlanCitation = {
-        id: uuidv7(),
+        id: newId(),
         ...fields,
         searchText: foldForSearch(
           [fields.whereWithinSourceText, fields.whereWithinSourceUrl].filter(Boolean).join(' '),
@@ -256,7 +256,7 @@ export function createLinkMapper(ctx: MapContext) {
       mediaId = resolve(node.pointer, 'media', node.line);
       if (mediaId === undefined) return;
     } else {
-      mediaId = uuidv7();
+      mediaId = newId();
       const { used, ...fields } = mediaFields(node);
       plan.media.push({ id: mediaId, ...fields, ...noReferences });
       for (const child of node.children) {

@@ -7,10 +7,9 @@ import {
   personNameInputSchema,
   personSearchText,
   personSortKey,
-  uuidv7,
 } from '@anor/core';
 import type { GedcomNode, GedcomRecord } from '@anor/gedcom';
-import { childOf, type MapContext, nullIfEmpty, textOf } from './gedcom-map-context.ts';
+import { childOf, type MapContext, newId, nullIfEmpty, textOf } from './gedcom-map-context.ts';
 import { type EventMapper, isCustomEvent, primary } from './gedcom-map-events.ts';
 import type { FamilyMapper } from './gedcom-map-families.ts';
 import type { LinkMapper } from './gedcom-map-links.ts';
@@ -262,7 +261,7 @@ export function createPersonMapper(ctx: MapContext, links: LinkMapper, events: E
       searchText: personSearchText([{ fName, pName, lName }, ...otherNames], occupation),
       sortKey: personSortKey({ fName, lName, pName }),
       matchKeys: personMatchKeys([{ fName, pName, lName }, ...otherNames]),
-      names: otherNames.map((name, position) => ({ ...name, id: uuidv7(), personId: id, position })),
+      names: otherNames.map((name, position) => ({ ...name, id: newId(), personId: id, position })),
     });
   }
 

@@ -1,7 +1,7 @@
-import { foldForSearch, swedishSortKey, uuidv7 } from '@anor/core';
+import { foldForSearch, swedishSortKey } from '@anor/core';
 import type { GedcomNode } from '@anor/gedcom';
 import type { PlanLocation } from './gedcom.plan.ts';
-import { childOf, type MapContext, nullIfEmpty, textOf } from './gedcom-map-context.ts';
+import { childOf, type MapContext, newId, nullIfEmpty, textOf } from './gedcom-map-context.ts';
 import type { LinkMapper } from './gedcom-map-links.ts';
 import { problemDetail, problemOf, type ValueProblem, valueRules } from './gedcom-values.ts';
 
@@ -84,7 +84,7 @@ export function createPlaceMapper(ctx: MapContext, links: LinkMapper) {
       let place = placeByPath.get(key);
       if (!place) {
         place = {
-          id: uuidv7(),
+          id: newId(),
           parentId,
           name,
           nameKey,
