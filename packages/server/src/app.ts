@@ -37,6 +37,7 @@ import { registerChangeSetHeader } from './modules/history/change-set-header.ts'
 import { registerHistoryRoutes } from './modules/history/history.routes.ts';
 import { registerJobRoutes } from './modules/job/job.routes.ts';
 import { registerLocationRoutes } from './modules/location/location.routes.ts';
+import { collectMediaGarbage } from './modules/media/media.gc.ts';
 import { registerMediaRoutes } from './modules/media/media.routes.ts';
 import { registerNoteRoutes } from './modules/note/note.routes.ts';
 import { registerOverviewRoutes } from './modules/overview/overview.routes.ts';
@@ -123,7 +124,7 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
     await ctx.jobs.start();
     await sweepGedcomSpool(ctx, database.kind === 'pglite');
     // The trash's purge (issue 21): at start-up and every hour.
-    trashSweep = startTrashSweep(ctx.db, app.log);
+    trashSweep = startTrashSweep(ctx.db, app.log, undefined, () => collectMediaGarbage(ctx.db, ctx.mediaStorage));
   });
   let trashSweep: ReturnType<typeof startTrashSweep> | null = null;
   app.addHook('onClose', async () => {

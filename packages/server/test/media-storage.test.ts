@@ -90,6 +90,19 @@ describe.each(['local', 's3'])('%s media storage', (kind) => {
     await store.delete(key);
   });
 
+  it('lists what it stores, with when it was written', async () => {
+    const bytes = Buffer.from(`listed ${kind} ${Math.random()}`);
+    const key = keyOf(bytes);
+    const store = storage();
+    await store.put(key, bytes);
+    await store.put(`${key}.screen`, Buffer.from('screen'));
+    const listed = new Map<string, Date>();
+    for await (const entry of store.list()) listed.set(entry.key, entry.modified);
+    expect(listed.has(key)).toBe(true);
+    expect(listed.has(`${key}.screen`)).toBe(true);
+    expect(Math.abs((listed.get(key)?.getTime() ?? 0) - Date.now())).toBeLessThan(120_000);
+  });
+
   it('refuses a key that is not a hash (nothing else reaches a path or object name)', async () => {
     const store = storage();
     await expect(store.put('../../etc/passwd', Buffer.from('x'))).rejects.toThrow(/not a media storage key/);

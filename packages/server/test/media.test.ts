@@ -1,8 +1,11 @@
-import { readdir } from 'node:fs/promises';
+import { readdir, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import type { Event, Media, MediaSummary, Person, ShareState, TreeInfo } from '@anor/core';
+import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/rows.ts';
+import { collectMediaGarbage } from '../src/modules/media/media.gc.ts';
 import { upsertSubscription } from '../src/modules/user/user.repository.ts';
 import { createTree, type ErrorBody, signUp, TestClient, type TestResponse } from './support/client.ts';
 import { FamilyBuilder } from './support/family.ts';
@@ -319,6 +322,48 @@ describe('history and merge', () => {
     });
     const gallery = await owner.client.get<{ media: MediaSummary[] }>(`${api}/media/node/${kept.id}`);
     expect(gallery.body.media.map((m) => m.id)).toEqual([media.id]);
+  });
+});
+
+describe('collecting files no row names', () => {
+  it('removes old files no media row or history names, keeps the rest', async () => {
+    const storage = t.app.anor.mediaStorage;
+    const stray = 'a'.repeat(64);
+    const fresh = 'b'.repeat(64);
+    await storage.put(stray, Buffer.from('stray'));
+    await storage.put(`${stray}.thumb`, Buffer.from('stray thumb'));
+    await storage.put(fresh, Buffer.from('fresh'));
+    const old = new Date(Date.now() - 2 * 60 * 60_000);
+    for (const key of [stray, `${stray}.thumb`]) {
+      await utimes(path.join(t.dataDir, 'media', key.slice(0, 2), key.slice(2, 4), key), old, old);
+    }
+    // A deleted media object's file stays while the history can undo the delete.
+    const deleted = await uploaded(await upload(owner.client, treeId, { name: 'gc.jpg', bytes: await jpeg(23, 23) }));
+    await owner.client.delete(`${api}/media/${deleted.id}`);
+    const { deleted: removed } = await collectMediaGarbage(t.database.db, storage, 0);
+    expect(await storage.has(stray)).toBe(false);
+    expect(await storage.has(`${stray}.thumb`)).toBe(false);
+    expect(removed).toBeGreaterThanOrEqual(2);
+    // Every file a row or the history names is still there (with minAge 0 the fresh stray goes too).
+    expect(await storage.has(fresh)).toBe(false);
+    const [row] = await queryRows<{ hash: string }>(
+      t.database.db,
+      sql`select old->>'content_hash' as hash from history_change where tbl = 'media_object' and op = 'D'
+          and node_id = ${deleted.id}`,
+    );
+    expect(await storage.has(row?.hash as string)).toBe(true);
+    const list = await owner.client.get<{ media: MediaSummary[] }>(`${api}/media?limit=200`);
+    for (const media of list.body.media.filter((m) => m.hasFile)) {
+      expect((await owner.client.get(`${api}/media/${media.id}/file/original`)).status).toBe(200);
+    }
+  });
+
+  it('keeps files younger than the minimum age (an upload stores them before its row is committed)', async () => {
+    const storage = t.app.anor.mediaStorage;
+    const young = 'c'.repeat(64);
+    await storage.put(young, Buffer.from('young'));
+    await collectMediaGarbage(t.database.db, storage);
+    expect(await storage.has(young)).toBe(true);
   });
 });
 

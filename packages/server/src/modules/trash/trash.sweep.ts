@@ -34,11 +34,15 @@ export function startTrashSweep(
   db: Db,
   log: { info(object: unknown, message: string): void; warn(object: unknown, message: string): void },
   everyMs = 60 * 60_000,
+  /** After each sweep: the media files no row names any more are removed (media/media.gc.ts). */
+  afterSweep: () => Promise<{ deleted: number }> = async () => ({ deleted: 0 }),
 ): { stop(): void; done: Promise<void> } {
   const run = () =>
     sweepTrash(db)
-      .then((swept) => {
+      .then(async (swept) => {
         if (swept.changeSets > 0 || swept.trees > 0) log.info(swept, 'the trash sweep purged what is past the trash');
+        const files = await afterSweep();
+        if (files.deleted > 0) log.info(files, 'removed media files no media object names any more');
       })
       .catch((error: unknown) => log.warn({ err: error }, 'the trash sweep failed; it runs again later'));
   const done = run();

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { assertKey, type MediaStorage } from './storage.ts';
+import { assertKey, isKey, type MediaStorage } from './storage.ts';
 
 /**
  * Media files in a directory (DATA_DIR/media): `ab/cd/<key>` by the key's first four hex digits,
@@ -52,6 +52,20 @@ export function createLocalStorage(root: string): MediaStorage {
     },
     async delete(key) {
       await rm(fileOf(key), { force: true });
+    },
+    async *list() {
+      let entries: import('node:fs').Dirent[];
+      try {
+        entries = await readdir(root, { recursive: true, withFileTypes: true });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+        throw error;
+      }
+      for (const entry of entries) {
+        if (!entry.isFile() || !isKey(entry.name)) continue;
+        const info = await stat(path.join(entry.parentPath, entry.name));
+        yield { key: entry.name, modified: info.mtime };
+      }
     },
   };
 }

@@ -3,10 +3,11 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-import { assertKey, type MediaStorage, type S3Settings } from './storage.ts';
+import { assertKey, isKey, type MediaStorage, type S3Settings } from './storage.ts';
 
 function isMissing(error: unknown): boolean {
   const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
@@ -72,6 +73,19 @@ export function createS3Storage(settings: S3Settings): MediaStorage {
     },
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: keyOf(key) }));
+    },
+    async *list() {
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket, Prefix: settings.prefix || undefined, ContinuationToken }),
+        );
+        for (const object of page.Contents ?? []) {
+          const key = (object.Key ?? '').slice(settings.prefix.length);
+          if (isKey(key)) yield { key, modified: object.LastModified ?? new Date() };
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
     },
   };
 }

@@ -16,10 +16,16 @@ export interface MediaStorage {
   has(key: string): Promise<boolean>;
   /** Removes the object; nothing happens when there is none. */
   delete(key: string): Promise<void>;
+  /** Every stored key with when it was written (for the collection of files no row names: media.gc.ts). */
+  list(): AsyncIterable<{ key: string; modified: Date }>;
 }
 
 /** Keys are a lower-case hex hash, optionally with one `.suffix`: nothing else reaches a path or an object name. */
 const keyPattern = /^[0-9a-f]{64}(\.[a-z]{1,12})?$/;
+
+export function isKey(key: string): boolean {
+  return keyPattern.test(key);
+}
 
 export function assertKey(key: string): void {
   if (!keyPattern.test(key)) throw new Error(`not a media storage key: ${key}`);
