@@ -83,7 +83,13 @@ describe('bad input', () => {
 
   it('refuses a truncated JPEG', async () => {
     const whole = await sharp({
-      create: { width: 300, height: 200, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 }, background: '#000' },
+      create: {
+        width: 300,
+        height: 200,
+        channels: 3,
+        noise: { type: 'gaussian', mean: 128, sigma: 40 },
+        background: '#000',
+      },
     })
       .jpeg()
       .toBuffer();
@@ -120,6 +126,22 @@ describe('bad input', () => {
     );
     expect(response.status).toBe(404);
     expect(await stored(t)).toEqual({ ...before, spool: 0 });
+  });
+
+  it('accepts PNG, WebP, GIF, TIFF and AVIF, each as the type its bytes are', async () => {
+    const base = () => sharp({ create: { width: 24, height: 16, channels: 3, background: '#336699' } });
+    const files: [string, Promise<Buffer>, string][] = [
+      ['a.png', base().png().toBuffer(), 'image/png'],
+      ['a.webp', base().webp().toBuffer(), 'image/webp'],
+      ['a.gif', base().gif().toBuffer(), 'image/gif'],
+      ['a.tiff', base().tiff().toBuffer(), 'image/tiff'],
+      ['a.avif', base().avif().toBuffer(), 'image/avif'],
+    ];
+    for (const [name, bytes, type] of files) {
+      const response = await upload<{ media: Media }>(owner.client, treeId, { name, bytes: await bytes });
+      expect(response.status, `${name}: ${JSON.stringify(response.body)}`).toBe(201);
+      expect(response.body.media).toMatchObject({ mimeType: type, kind: 'image', width: 24, height: 16 });
+    }
   });
 
   it('accepts a 50-megapixel JPEG and makes its versions', async () => {
@@ -166,7 +188,15 @@ describe('limits', () => {
     try {
       const { owner, treeId } = await ownerWithTree(t, true);
       const noisy = (width: number) =>
-        sharp({ create: { width, height: width, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 }, background: '#000' } })
+        sharp({
+          create: {
+            width,
+            height: width,
+            channels: 3,
+            noise: { type: 'gaussian', mean: 128, sigma: 60 },
+            background: '#000',
+          },
+        })
           .png()
           .toBuffer();
       const large = await noisy(120);
