@@ -221,6 +221,12 @@ describe.skipIf(!browserAvailable())('photos and scanned documents in the browse
     const scanId = await eventGallery.thumbs.first().getAttribute('data-media-id');
     const scan = await api.send<{ links: { nodeId: string }[] }>('GET', `${treeId}/media/${scanId}`, undefined);
     expect(scan.links.map((link) => link.nodeId)).toEqual([baptism.id]);
+
+    // The tree card says how much the tree's files take.
+    await page.goto(`${server.url}/trees`);
+    const storage = page.getByTestId('tree-card-media');
+    await storage.waitFor();
+    expect(await storage.textContent()).toMatch(/^Använt lagringsutrymme: [\d,]+ (kB|MB)$/);
   });
 
   it('shows a visitor of the shared tree the photos of the dead, none of the living, and no controls', async () => {

@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { ErrorView } from '../../lib/ErrorView.tsx';
+import { formatBytes } from '../../lib/format-bytes.ts';
 import { ListPage } from '../../lib/list/ListPage.tsx';
 import { personHref } from '../person/paths.ts';
 import { personQueries } from '../person/queries.ts';
 import { treeQueries } from '../trees/queries.ts';
 import { MediaCollection } from './MediaCollection.tsx';
-import { formatBytes } from './media-display.ts';
 import { mediaQueries } from './queries.ts';
 
 /**

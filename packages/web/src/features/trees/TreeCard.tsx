@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useFormat } from '../../i18n/format.ts';
 import type { TranslationKey } from '../../i18n/messages.ts';
+import { formatBytes } from '../../lib/format-bytes.ts';
 import { GedcomExportMenu } from '../gedcom/GedcomExportMenu.tsx';
 import { bindingLimit } from './binding-limit.ts';
 import { ShareTreeModal } from './ShareTreeModal.tsx';
@@ -40,7 +41,7 @@ interface TreeCardProps {
 }
 
 export function TreeCard({ tree, limits, onRename, onDelete }: TreeCardProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const format = useFormat();
   const navigate = useNavigate();
   const href = treeHref(tree);
@@ -166,6 +167,11 @@ export function TreeCard({ tree, limits, onRename, onDelete }: TreeCardProps) {
             </Text>
           </Group>
           <Progress value={usage} size="sm" color={usage > 90 ? 'red' : 'forest'} aria-label={limitLabel} />
+          {tree.mediaBytes !== undefined && tree.mediaBytes > 0 ? (
+            <Text size="xs" c="dimmed" data-testid="tree-card-media">
+              {t('media.page.storage', { used: formatBytes(tree.mediaBytes, i18n.language) })}
+            </Text>
+          ) : null}
         </Stack>
       </Card>
       {/* Beside the card, not in it: clicks in the dialog must not reach the card's "open the tree". */}
