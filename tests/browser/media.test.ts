@@ -122,6 +122,25 @@ describe.skipIf(!browserAvailable())('photos and scanned documents in the browse
     expect(await seriousViolations(page)).toEqual([]);
   });
 
+  it("fits the tree's links, now with the media page's, in one header row at the narrowest wide width", async () => {
+    await page.setViewportSize({ width: 1200, height: 900 });
+    try {
+      await openPersonPage();
+      await page.getByTestId('nav-tree-media').waitFor();
+      const overflow = await page.evaluate(() => {
+        const nav = document.querySelector('header nav');
+        return {
+          page: document.documentElement.scrollWidth - window.innerWidth,
+          nav: nav ? nav.scrollWidth - nav.clientWidth : 0,
+          header: (document.querySelector('header')?.getBoundingClientRect().height ?? 0) > 80,
+        };
+      });
+      expect(overflow).toEqual({ page: 0, nav: 0, header: false });
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+  });
+
   it('refuses an SVG and an empty file before sending them, and a false JPEG on the server, each with its message', async () => {
     const gallery = await openPersonPage();
     await gallery.upload([
