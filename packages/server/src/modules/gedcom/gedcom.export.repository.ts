@@ -221,19 +221,18 @@ function referencesOf(row: Json[], from: number): ReferenceFields {
   };
 }
 
+const link = (row: Json[]): ExportLink => ({
+  targetId: row[0] as string,
+  nodeId: row[1] as string,
+  nodeKind: row[2] as string,
+  position: row[3] as number,
+});
+
 async function readAll(db: Db, treeId: string): Promise<ExportData> {
   const [treeRow] = await queryRows<{ rootId: string | null }>(
     db,
     sql`select ${tree.rootId} as "rootId" from ${tree} where ${tree.id} = ${treeId}`,
   );
-  const persons = await readTable(db, person, treeId, [
-    person.id,
-    person.fName,
-    person.pName,
-    person.lName,
-    person.gender,
-    person.occupation,
-  ]);
   const nameRows = await readTable(db, personName, treeId, [
     personName.personId,
     personName.position,
@@ -261,17 +260,55 @@ async function readAll(db: Db, treeId: string): Promise<ExportData> {
     });
     namesOf.set(row[0] as string, list);
   }
-  const parentLinks = await readTable(db, parentChild, treeId, [parentChild.parentId, parentChild.childId]);
-  const partners = await readTable(db, partner, treeId, [partner.personA, partner.personB]);
-  const siblings = await readTable(db, siblingLink, treeId, [siblingLink.personA, siblingLink.personB]);
-  const locations = await readTable(db, location, treeId, [
-    location.id,
-    location.parentId,
-    location.name,
-    location.type,
-    location.lat,
-    location.lng,
-  ]);
+  const persons = sortBy(
+    await readTable(db, person, treeId, [
+      person.id,
+      person.fName,
+      person.pName,
+      person.lName,
+      person.gender,
+      person.occupation,
+    ]),
+    0,
+  ).map((row) => ({
+    id: row[0] as string,
+    fName: text(row[1]),
+    pName: text(row[2]),
+    lName: text(row[3]),
+    gender: row[4] as string,
+    occupation: text(row[5]),
+    names: namesOf.get(row[0] as string),
+  }));
+  const parentLinks = sortBy(
+    await readTable(db, parentChild, treeId, [parentChild.parentId, parentChild.childId]),
+    1,
+    0,
+  ).map((row) => ({ parentId: row[0] as string, childId: row[1] as string }));
+  const partners = sortBy(await readTable(db, partner, treeId, [partner.personA, partner.personB]), 0, 1).map(
+    (row) => ({ personA: row[0] as string, personB: row[1] as string }),
+  );
+  const siblings = sortBy(
+    await readTable(db, siblingLink, treeId, [siblingLink.personA, siblingLink.personB]),
+    0,
+    1,
+  ).map((row) => ({ personA: row[0] as string, personB: row[1] as string }));
+  const locations = (
+    await readTable(db, location, treeId, [
+      location.id,
+      location.parentId,
+      location.name,
+      location.type,
+      location.lat,
+      location.lng,
+    ])
+  ).map((row) => ({
+    id: row[0] as string,
+    parentId: text(row[1]),
+    name: row[2] as string,
+    type: text(row[3]),
+    lat: number(row[4]),
+    lng: number(row[5]),
+  }));
   const events = await readTable(db, event, treeId, [
     event.id,
     event.type,
@@ -287,90 +324,9 @@ async function readAll(db: Db, treeId: string): Promise<ExportData> {
     event.dateText,
     event.locationId,
   ]);
-  const participants = await readTable(db, eventParticipant, treeId, [
-    eventParticipant.eventId,
-    eventParticipant.personId,
-    eventParticipant.role,
-    eventParticipant.position,
-  ]);
-  const repositories = await readTable(db, repository, treeId, [
-    repository.id,
-    repository.title,
-    repository.address,
-    repository.city,
-    repository.state,
-    repository.postalCode,
-    repository.country,
-    repository.phone,
-    repository.email,
-    repository.fax,
-    repository.www,
-  ]);
-  const records = await readTable(db, sourceRecord, treeId, [
-    sourceRecord.id,
-    sourceRecord.repositoryId,
-    sourceRecord.title,
-    sourceRecord.originator,
-    sourceRecord.filedByEntry,
-    sourceRecord.publicationFacts,
-    sourceRecord.url,
-  ]);
-  const citations = await readTable(db, citation, treeId, [
-    citation.id,
-    citation.recordId,
-    citation.whereWithinSourceText,
-    citation.whereWithinSourceUrl,
-    citation.textFromSource,
-    citation.eventCitedFrom,
-    citation.eventCitedFromRole,
-    citation.entryRecordingDate,
-    citation.certaintyAssessment,
-  ]);
-  const citationLinks = await readTable(db, citationLink, treeId, [
-    citationLink.citationId,
-    citationLink.nodeId,
-    citationLink.nodeKind,
-    citationLink.position,
-  ]);
-  const notes = await readTable(db, note, treeId, [note.id, note.text, ...references(note)]);
-  const noteLinks = await readTable(db, noteLink, treeId, [
-    noteLink.noteId,
-    noteLink.nodeId,
-    noteLink.nodeKind,
-    noteLink.position,
-  ]);
-  const media = await readTable(db, mediaObject, treeId, [
-    mediaObject.id,
-    mediaObject.fileReference,
-    mediaObject.format,
-    mediaObject.type,
-    mediaObject.title,
-    ...references(mediaObject),
-  ]);
-  const mediaLinks = await readTable(db, mediaLink, treeId, [
-    mediaLink.mediaId,
-    mediaLink.nodeId,
-    mediaLink.nodeKind,
-    mediaLink.position,
-  ]);
-  const extras = await readTable(db, gedcomExtra, treeId, [
-    gedcomExtra.nodeId,
-    gedcomExtra.nodeKind,
-    gedcomExtra.tag,
-    gedcomExtra.anchor,
-    gedcomExtra.lines,
-  ]);
-
-  const link = (row: Json[]): ExportLink => ({
-    targetId: row[0] as string,
-    nodeId: row[1] as string,
-    nodeKind: row[2] as string,
-    position: row[3] as number,
-  });
-  // Participants go with their events (by position), so that the export looks none of them up.
   const eventRows: ExportEvent[] = [];
   const eventById = new Map<string, ExportEvent>();
-  for (const row of events) {
+  for (const row of events.splice(0)) {
     const value: ExportEvent = {
       id: row[0] as string,
       participants: [],
@@ -390,13 +346,153 @@ async function readAll(db: Db, treeId: string): Promise<ExportData> {
     eventRows.push(value);
     eventById.set(value.id, value);
   }
-  for (const row of participants) {
+  const participants = await readTable(db, eventParticipant, treeId, [
+    eventParticipant.eventId,
+    eventParticipant.personId,
+    eventParticipant.role,
+    eventParticipant.position,
+  ]);
+  for (const row of participants.splice(0)) {
     eventById.get(row[0] as string)?.participants.push({
       personId: row[1] as string,
       role: row[2] as string,
       position: row[3] as number,
     });
   }
+  eventById.clear();
+
+  const repositories = sortBy(
+    await readTable(db, repository, treeId, [
+      repository.id,
+      repository.title,
+      repository.address,
+      repository.city,
+      repository.state,
+      repository.postalCode,
+      repository.country,
+      repository.phone,
+      repository.email,
+      repository.fax,
+      repository.www,
+    ]),
+    0,
+  ).map((row) => ({
+    id: row[0] as string,
+    title: row[1] as string,
+    address: text(row[2]),
+    city: text(row[3]),
+    state: text(row[4]),
+    postalCode: text(row[5]),
+    country: text(row[6]),
+    phone: text(row[7]),
+    email: text(row[8]),
+    fax: text(row[9]),
+    www: text(row[10]),
+  }));
+  const records = sortBy(
+    await readTable(db, sourceRecord, treeId, [
+      sourceRecord.id,
+      sourceRecord.repositoryId,
+      sourceRecord.title,
+      sourceRecord.originator,
+      sourceRecord.filedByEntry,
+      sourceRecord.publicationFacts,
+      sourceRecord.url,
+    ]),
+    0,
+  ).map((row) => ({
+    id: row[0] as string,
+    repositoryId: text(row[1]),
+    title: row[2] as string,
+    originator: text(row[3]),
+    filedByEntry: text(row[4]),
+    publicationFacts: text(row[5]),
+    url: text(row[6]),
+  }));
+  const citations = sortBy(
+    await readTable(db, citation, treeId, [
+      citation.id,
+      citation.recordId,
+      citation.whereWithinSourceText,
+      citation.whereWithinSourceUrl,
+      citation.textFromSource,
+      citation.eventCitedFrom,
+      citation.eventCitedFromRole,
+      citation.entryRecordingDate,
+      citation.certaintyAssessment,
+    ]),
+    0,
+  ).map((row) => ({
+    id: row[0] as string,
+    recordId: text(row[1]),
+    whereWithinSourceText: text(row[2]),
+    whereWithinSourceUrl: text(row[3]),
+    textFromSource: (row[4] as string | null) ?? '',
+    eventCitedFrom: text(row[5]),
+    eventCitedFromRole: text(row[6]),
+    entryRecordingDate: text(row[7]),
+    certaintyAssessment: text(row[8]),
+  }));
+  const citationLinks = (
+    await readTable(db, citationLink, treeId, [
+      citationLink.citationId,
+      citationLink.nodeId,
+      citationLink.nodeKind,
+      citationLink.position,
+    ])
+  ).map(link);
+  const notes = sortBy(await readTable(db, note, treeId, [note.id, note.text, ...references(note)]), 0).map((row) => ({
+    id: row[0] as string,
+    text: row[1] as string,
+    ...referencesOf(row, 2),
+  }));
+  const noteLinks = (
+    await readTable(db, noteLink, treeId, [noteLink.noteId, noteLink.nodeId, noteLink.nodeKind, noteLink.position])
+  ).map(link);
+  const media = sortBy(
+    await readTable(db, mediaObject, treeId, [
+      mediaObject.id,
+      mediaObject.fileReference,
+      mediaObject.format,
+      mediaObject.type,
+      mediaObject.title,
+      ...references(mediaObject),
+    ]),
+    0,
+  ).map((row) => ({
+    id: row[0] as string,
+    fileReference: row[1] as string,
+    format: text(row[2]),
+    type: text(row[3]),
+    title: text(row[4]),
+    ...referencesOf(row, 5),
+  }));
+  const mediaLinks = (
+    await readTable(db, mediaLink, treeId, [
+      mediaLink.mediaId,
+      mediaLink.nodeId,
+      mediaLink.nodeKind,
+      mediaLink.position,
+    ])
+  ).map(link);
+  const extras = sortBy(
+    await readTable(db, gedcomExtra, treeId, [
+      gedcomExtra.nodeId,
+      gedcomExtra.nodeKind,
+      gedcomExtra.tag,
+      gedcomExtra.anchor,
+      gedcomExtra.lines,
+    ]),
+    0,
+  ).map((row) => ({
+    nodeId: row[0] as string,
+    nodeKind: row[1] as GedcomExtraKind,
+    tag: text(row[2]),
+    anchor: (row[3] as unknown as string[] | null) ?? null,
+    lines: row[4] as unknown as KeptGedcomLine[],
+  }));
+
+  // Participants go with their events (by position), so that the export looks none of them up.
   for (const value of eventRows) {
     if (value.participants.length > 1) {
       value.participants.sort((a, b) => a.position - b.position || (a.personId < b.personId ? -1 : 1));
@@ -404,79 +500,21 @@ async function readAll(db: Db, treeId: string): Promise<ExportData> {
   }
   return {
     rootId: treeRow?.rootId ?? null,
-    persons: sortBy(persons, 0).map((row) => ({
-      id: row[0] as string,
-      fName: text(row[1]),
-      pName: text(row[2]),
-      lName: text(row[3]),
-      gender: row[4] as string,
-      occupation: text(row[5]),
-      names: namesOf.get(row[0] as string),
-    })),
-    parentLinks: sortBy(parentLinks, 1, 0).map((row) => ({ parentId: row[0] as string, childId: row[1] as string })),
-    partners: sortBy(partners, 0, 1).map((row) => ({ personA: row[0] as string, personB: row[1] as string })),
-    siblings: sortBy(siblings, 0, 1).map((row) => ({ personA: row[0] as string, personB: row[1] as string })),
-    locations: locations.map((row) => ({
-      id: row[0] as string,
-      parentId: text(row[1]),
-      name: row[2] as string,
-      type: text(row[3]),
-      lat: number(row[4]),
-      lng: number(row[5]),
-    })),
+    persons,
+    parentLinks,
+    partners,
+    siblings,
+    locations,
     events: eventRows,
-    repositories: sortBy(repositories, 0).map((row) => ({
-      id: row[0] as string,
-      title: row[1] as string,
-      address: text(row[2]),
-      city: text(row[3]),
-      state: text(row[4]),
-      postalCode: text(row[5]),
-      country: text(row[6]),
-      phone: text(row[7]),
-      email: text(row[8]),
-      fax: text(row[9]),
-      www: text(row[10]),
-    })),
-    records: sortBy(records, 0).map((row) => ({
-      id: row[0] as string,
-      repositoryId: text(row[1]),
-      title: row[2] as string,
-      originator: text(row[3]),
-      filedByEntry: text(row[4]),
-      publicationFacts: text(row[5]),
-      url: text(row[6]),
-    })),
-    citations: sortBy(citations, 0).map((row) => ({
-      id: row[0] as string,
-      recordId: text(row[1]),
-      whereWithinSourceText: text(row[2]),
-      whereWithinSourceUrl: text(row[3]),
-      textFromSource: (row[4] as string | null) ?? '',
-      eventCitedFrom: text(row[5]),
-      eventCitedFromRole: text(row[6]),
-      entryRecordingDate: text(row[7]),
-      certaintyAssessment: text(row[8]),
-    })),
-    citationLinks: citationLinks.map(link),
-    notes: sortBy(notes, 0).map((row) => ({ id: row[0] as string, text: row[1] as string, ...referencesOf(row, 2) })),
-    noteLinks: noteLinks.map(link),
-    media: sortBy(media, 0).map((row) => ({
-      id: row[0] as string,
-      fileReference: row[1] as string,
-      format: text(row[2]),
-      type: text(row[3]),
-      title: text(row[4]),
-      ...referencesOf(row, 5),
-    })),
-    mediaLinks: mediaLinks.map(link),
-    extras: sortBy(extras, 0).map((row) => ({
-      nodeId: row[0] as string,
-      nodeKind: row[1] as GedcomExtraKind,
-      tag: text(row[2]),
-      anchor: (row[3] as unknown as string[] | null) ?? null,
-      lines: row[4] as unknown as KeptGedcomLine[],
-    })),
+    repositories,
+    records,
+    citations,
+    citationLinks,
+    notes,
+    noteLinks,
+    media,
+    mediaLinks,
+    extras,
   };
 }
 
