@@ -372,5 +372,7 @@ describe('fuzzing every API route', () => {
     });
     expect(signIn.body.treeIds).toEqual([owner.treeId]);
     expect(requests).toBeGreaterThan(4000);
-  }, 300_000);
+    // A ceiling, not a wait: about 150 s alone, and past 300 s on a 2-core machine loaded by other
+    // test runs once the media and report routes joined the table. A hang still fails per request.
+  }, 900_000);
 });
