@@ -26,7 +26,13 @@ await withTempDir(async (dir) => {
   const file = path.join(dir, 'fifty-megapixels.jpg');
   // Noise compresses as badly as a real photo does, so the file is a camera's size.
   const photo = await sharp({
-    create: { width: 8000, height: 6250, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 30 }, background: '#000' },
+    create: {
+      width: 8000,
+      height: 6250,
+      channels: 3,
+      noise: { type: 'gaussian', mean: 128, sigma: 30 },
+      background: '#000',
+    },
   })
     .jpeg({ quality: 85 })
     .toBuffer();

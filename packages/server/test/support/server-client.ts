@@ -39,7 +39,7 @@ export class ServerClient {
         ...(this.cookie ? { cookie: this.cookie } : {}),
         ...(body === undefined ? {} : { 'content-type': isBytes ? 'application/octet-stream' : 'application/json' }),
       },
-      body: body === undefined ? undefined : isBytes ? body : JSON.stringify(body),
+      body: body === undefined ? undefined : isBytes ? Buffer.from(body) : JSON.stringify(body),
       signal: options.signal ?? (timeoutMs === undefined ? undefined : AbortSignal.timeout(timeoutMs)),
     });
     const cookies = response.headers.getSetCookie().map((line) => line.split(';')[0] ?? '');
