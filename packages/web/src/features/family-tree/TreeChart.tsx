@@ -15,6 +15,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { shortPlace, usePersonLabel } from '../../lib/person-label/person-label.ts';
+import { handleZoomKey } from '../../lib/zoom-keys.ts';
 import { ChartBox, ChartBoxSymbols } from './ChartBox.tsx';
 import { BOX_HEIGHT, BOX_WIDTH, type ChartLayout, type ChartNode } from './chart-layout.ts';
 import {
@@ -45,7 +46,6 @@ export interface TreeChartProps {
   testId: string;
 }
 
-const PAN_STEP = 80;
 const ZOOM_STEP = 1.25;
 
 function viewSize(svg: SVGSVGElement): ViewportSize {
@@ -163,25 +163,8 @@ export function TreeChart(props: TreeChartProps) {
     behavior.translateTo(select(svg), node.x + BOX_WIDTH / 2, node.y + BOX_HEIGHT / 2);
   };
 
-  const handleKeyDown = (event: KeyboardEvent<SVGSVGElement>) => {
-    const svg = svgRef.current;
-    const behavior = behaviorRef.current;
-    if (!svg || !behavior || event.altKey || event.ctrlKey || event.metaKey) return;
-    const step = PAN_STEP / zoomTransform(svg).k;
-    const moves: Record<string, [number, number]> = {
-      ArrowLeft: [step, 0],
-      ArrowRight: [-step, 0],
-      ArrowUp: [0, step],
-      ArrowDown: [0, -step],
-    };
-    const move = moves[event.key];
-    if (move) behavior.translateBy(select(svg), move[0], move[1]);
-    else if (event.key === '+' || event.key === '=') zoomBy(ZOOM_STEP);
-    else if (event.key === '-') zoomBy(1 / ZOOM_STEP);
-    else if (event.key === '0') fit();
-    else return;
-    event.preventDefault();
-  };
+  const handleKeyDown = (event: KeyboardEvent<SVGSVGElement>) =>
+    handleZoomKey(event, svgRef.current, behaviorRef.current, { zoomStep: ZOOM_STEP, fit });
 
   const content = useMemo((): ReactNode => {
     const boxes = layout.nodes.map((node) => {

@@ -2,17 +2,16 @@ import type { MediaSummary } from '@anor/core';
 import { ActionIcon, Box, Group, Loader, Modal, Switch, Text, Tooltip } from '@mantine/core';
 import { IconArrowsMinimize, IconZoomIn, IconZoomOut } from '@tabler/icons-react';
 import { select } from 'd3-selection';
-import { type D3ZoomEvent, type ZoomBehavior, zoom, zoomIdentity, zoomTransform } from 'd3-zoom';
+import { type D3ZoomEvent, type ZoomBehavior, zoom, zoomIdentity } from 'd3-zoom';
 import { type KeyboardEvent, useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { handleZoomKey } from '../../lib/zoom-keys.ts';
 import type { Area } from './crop-math.ts';
 import { MediaImage } from './MediaImage.tsx';
 import { mediaTitle } from './media-display.ts';
 import { mediaFileUrl } from './media-src.ts';
 import { mediaFilePath } from './queries.ts';
 import { fitTransform, scaleLimits, ZOOM_STEP } from './viewer-math.ts';
-
-const PAN_STEP = 80;
 
 function viewOf(stage: HTMLDivElement): Area {
   return { width: stage.clientWidth, height: stage.clientHeight };
@@ -112,25 +111,8 @@ function ViewerContent({ treeId, media }: { treeId: string; media: MediaSummary 
     if (stage) behaviorRef.current?.scaleBy(select(stage), factor);
   };
 
-  const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const stage = stageRef.current;
-    const behavior = behaviorRef.current;
-    if (!stage || !behavior || event.altKey || event.ctrlKey || event.metaKey) return;
-    const step = PAN_STEP / zoomTransform(stage).k;
-    const moves: Record<string, [number, number]> = {
-      ArrowLeft: [step, 0],
-      ArrowRight: [-step, 0],
-      ArrowUp: [0, step],
-      ArrowDown: [0, -step],
-    };
-    const move = moves[event.key];
-    if (move) behavior.translateBy(select(stage), move[0], move[1]);
-    else if (event.key === '+' || event.key === '=') zoomBy(ZOOM_STEP);
-    else if (event.key === '-') zoomBy(1 / ZOOM_STEP);
-    else if (event.key === '0') fit();
-    else return;
-    event.preventDefault();
-  };
+  const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) =>
+    handleZoomKey(event, stageRef.current, behaviorRef.current, { zoomStep: ZOOM_STEP, fit });
 
   const imageStyle = {
     position: 'absolute',
