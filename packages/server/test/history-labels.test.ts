@@ -1,15 +1,7 @@
-import type {
-  ChangeSet,
-  CreatedLocationAnswer,
-  Event,
-  HistoryAnswer,
-  Location,
-  ObjectHistoryAnswer,
-  ObjectLabels,
-} from '@anor/core';
+import type { ChangeSet, CreatedLocationAnswer, Event, Location, ObjectHistoryAnswer, ObjectLabels } from '@anor/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTree, signUp } from './support/client.ts';
-import { FamilyBuilder } from './support/family.ts';
+import { signUp } from './support/client.ts';
+import { newHistoryOwner } from './support/history.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
 /**
@@ -24,30 +16,23 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function newOwner() {
-  const a = await signUp(t.app);
-  const tree = await createTree(a.client, a.user.id, 'Etiketter');
-  const family = new FamilyBuilder(a.client, tree.id);
-  const api = `/api/${tree.id}`;
-  const recent = async (query = '') => {
-    const response = await a.client.get<HistoryAnswer>(`${api}/history${query}`);
-    expect(response.status).toBe(200);
-    return response.body;
-  };
+  const o = await newHistoryOwner(t, 'Etiketter');
+  const { client, api, recent } = o;
   const latest = async () => {
     const answer = await recent('?limit=1');
     return { set: answer.changeSets[0] as ChangeSet, labels: answer.labels };
   };
   const changesOf = async (changeSetId: number) => {
-    const response = await a.client.get<{ labels: ObjectLabels }>(`${api}/history/changes?changeSetId=${changeSetId}`);
+    const response = await client.get<{ labels: ObjectLabels }>(`${api}/history/changes?changeSetId=${changeSetId}`);
     expect(response.status).toBe(200);
     return response.body;
   };
   const historyOf = async (path: string, id: string) => {
-    const response = await a.client.get<ObjectHistoryAnswer>(`${api}/${path}/${id}/history`);
+    const response = await client.get<ObjectHistoryAnswer>(`${api}/${path}/${id}/history`);
     expect(response.status).toBe(200);
     return response.body;
   };
-  return { ...a, tree, family, api, recent, latest, changesOf, historyOf };
+  return { ...o, latest, changesOf, historyOf };
 }
 
 describe('labels of the objects a history answer mentions', () => {

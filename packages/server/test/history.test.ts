@@ -8,9 +8,8 @@ import type {
   UndoAnswer,
 } from '@anor/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTree, type ErrorBody, signUp, TestClient } from './support/client.ts';
-import { FamilyBuilder } from './support/family.ts';
-import { treeContent } from './support/history.ts';
+import { type ErrorBody, signUp, TestClient } from './support/client.ts';
+import { newHistoryOwner, treeContent } from './support/history.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
 /**
@@ -25,20 +24,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function newOwner() {
-  const a = await signUp(t.app);
-  const tree = await createTree(a.client, a.user.id, 'Historia');
-  const family = new FamilyBuilder(a.client, tree.id);
-  const api = `/api/${tree.id}`;
-  const recent = async (query = '') => {
-    const response = await a.client.get<HistoryAnswer>(`${api}/history${query}`);
-    expect(response.status).toBe(200);
-    return response.body;
-  };
-  const latest = async (): Promise<ChangeSet> => (await recent('?limit=1')).changeSets[0] as ChangeSet;
-  const undo = (id: number) => a.client.post<UndoAnswer>(`${api}/history/${id}/undo`, {});
-  const content = () => treeContent(t, tree.id);
-  const info = async () => (await a.client.get<TreeInfo>(`${api}/tree`)).body;
-  return { ...a, tree, family, api, recent, latest, undo, content, info };
+  const o = await newHistoryOwner(t, 'Historia');
+  const latest = async (): Promise<ChangeSet> => (await o.recent('?limit=1')).changeSets[0] as ChangeSet;
+  const undo = (id: number) => o.client.post<UndoAnswer>(`${o.api}/history/${id}/undo`, {});
+  const content = () => treeContent(t, o.tree.id);
+  const info = async () => (await o.client.get<TreeInfo>(`${o.api}/tree`)).body;
+  return { ...o, latest, undo, content, info };
 }
 
 const codeOf = (response: { body: unknown }) => (response.body as ErrorBody).error?.code;

@@ -1,7 +1,25 @@
+import type { HistoryAnswer } from '@anor/core';
 import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
 import { queryRows } from '../../src/db/rows.ts';
 import { recordedTables } from '../../src/modules/history/history.tables.ts';
+import { createTree, signUp } from './client.ts';
+import { FamilyBuilder } from './family.ts';
 import type { TestApp } from './test-app.ts';
+
+/** A new user with a tree of that name, and the tree's recent changes (`GET …/history`, asserted 200). */
+export async function newHistoryOwner(t: TestApp, treeName: string) {
+  const a = await signUp(t.app);
+  const tree = await createTree(a.client, a.user.id, treeName);
+  const family = new FamilyBuilder(a.client, tree.id);
+  const api = `/api/${tree.id}`;
+  const recent = async (query = '') => {
+    const response = await a.client.get<HistoryAnswer>(`${api}/history${query}`);
+    expect(response.status).toBe(200);
+    return response.body;
+  };
+  return { ...a, tree, family, api, recent };
+}
 
 /**
  * Everything a tree holds (issue 21's undo tests compare it before and after): each recorded table's
