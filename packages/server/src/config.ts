@@ -91,6 +91,8 @@ export interface RateLimits {
   contact: RateLimitRule;
   /** GEDCOM imports (POST /api/user/{userId}/tree/gedcom): a whole file parsed and written. */
   gedcomImport: RateLimitRule;
+  /** Reports (GET /api/{treeId}/report/…): each one reads up to generations of a tree and may draw a PDF. */
+  report: RateLimitRule;
   /** Lists and searches with a search term (`q`): the search page asks five lists per pause in typing. */
   search: RateLimitRule;
   /** Suggestion boxes (places, sources, place matching): a request per pause in typing. */
@@ -108,6 +110,7 @@ export const defaultRateLimits: RateLimits = {
   emailLookup: { max: 30, windowMs: 10 * minute },
   contact: { max: 10, windowMs: 60 * minute },
   gedcomImport: { max: 20, windowMs: 60 * minute },
+  report: { max: 60, windowMs: minute },
   search: { max: 600, windowMs: minute },
   suggestions: { max: 300, windowMs: minute },
 };

@@ -8,6 +8,7 @@ import { jsonBodyLimits } from '../src/http/body-limits.ts';
 import { contentSecurityPolicy, tileSource } from '../src/http/security-headers.ts';
 import { upsertSubscription } from '../src/modules/user/user.repository.ts';
 import { createTree, type ErrorBody, signUp, TestClient, type TestResponse } from './support/client.ts';
+import { FamilyBuilder } from './support/family.ts';
 import { databaseFingerprint } from './support/fingerprint.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
@@ -312,6 +313,27 @@ describe('rate limits on expensive routes', () => {
       expect(codeOf(await anonymous.post(`${api}/suggestions/location`, { searchString: 'x' }))).toBe(
         'common.error.tooManyRequests',
       );
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('count reports (PDF and printable page) per user, not other reads of the tree', async () => {
+    const limited = await createTestApp({
+      rateLimits: { ...t.app.anor.config.rateLimits, report: { max: 2, windowMs: 60_000 } },
+    });
+    try {
+      const a = await signUp(limited.app);
+      const tree = await createTree(a.client, a.user.id, 'Rapportträd');
+      const { id: personId } = await new FamilyBuilder(a.client, tree.id).create({ fName: 'Anna' });
+      const url = `/api/${tree.id}/report/person/${personId}`;
+      expect((await a.client.get(`${url}?format=json`)).status).toBe(200);
+      expect((await a.client.get(url)).headers['content-type']).toContain('application/pdf');
+      const blocked = await a.client.get(`${url}?format=json`);
+      expect([blocked.status, codeOf(blocked)]).toEqual([429, 'common.error.tooManyRequests']);
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+      // Other reads of the tree are not counted.
+      expect((await a.client.get(`/api/${tree.id}/person/${personId}`)).status).toBe(200);
     } finally {
       await limited.close();
     }

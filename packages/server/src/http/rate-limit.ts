@@ -108,8 +108,11 @@ export function clientKey(request: FastifyRequest): string {
 
 /**
  * The expensive routes and the rule that counts them (method and route as registered). Besides
- * these, every GET with a search term (`q`) counts against `search`.
+ * these, every GET with a search term (`q`) counts against `search`, and every report (a route
+ * under `reportRoutePrefix`, PDF or printable page) against `report`.
  */
+export const reportRoutePrefix = '/api/:treeId/report/';
+
 export const expensiveRoutes: readonly { method: string; url: string; rule: keyof RateLimits }[] = [
   { method: 'POST', url: '/api/user/:userId/tree/gedcom', rule: 'gedcomImport' },
   { method: 'POST', url: '/api/:treeId/suggestions/:type', rule: 'suggestions' },
@@ -123,6 +126,7 @@ function ruleOf(request: FastifyRequest): keyof RateLimits | null {
   if (!url?.startsWith('/api/')) return null;
   const listed = expensiveRoutes.find((route) => route.method === request.method && route.url === url);
   if (listed) return listed.rule;
+  if (request.method === 'GET' && url.startsWith(reportRoutePrefix)) return 'report';
   const q = (request.query as { q?: unknown } | undefined)?.q;
   if (request.method === 'GET' && q !== undefined && q !== '') return 'search';
   return null;
