@@ -222,6 +222,12 @@ export const personSummarySchema = z.object({
   born: lifeYearSchema.nullable().optional(),
   died: lifeYearSchema.nullable().optional(),
   birthPlace: z.string().nullable().optional(),
+  /**
+   * The person's portrait, to show small beside the name in lists and charts (issue 22): the image
+   * and its crop, read in the same query as the list. null when none, or when a visitor may not see
+   * it (a living person); absent where an answer does not carry it.
+   */
+  portrait: portraitSchema.nullable().optional(),
 });
 export type PersonSummary = z.infer<typeof personSummarySchema>;
 
@@ -270,8 +276,6 @@ export const personSchema = personSummarySchema.extend({
   death: lifeEventSummarySchema.nullable(),
   /** The person's other names (birth, married, also-known-as, variants), in the user's order. */
   names: z.array(personNameSchema),
-  /** The person's portrait (issue 22): a crop of one of the tree's images; null when none (or a visitor may not see it). */
-  portrait: portraitSchema.nullish(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
