@@ -59,4 +59,28 @@ describe('ReportWriter', () => {
       notes: [],
     });
   });
+
+  it('names the role of an event that is not the person’s own, in the reader’s language', () => {
+    const event = {
+      id: 'e',
+      type: 'baptism',
+      role: 'godparent',
+      subtype: null,
+      typeName: null,
+      startDate: '1850-03-12',
+      startDateType: 'exact',
+      endDate: null,
+      endDateType: null,
+      dateText: null,
+      description: null,
+      causeOfEvent: null,
+      place: 'Lysvik',
+      citations: [],
+      notes: [],
+    };
+    expect(new ReportWriter('sv').eventFact(event).label).toBe('Dop (Fadder)');
+    expect(new ReportWriter('en').eventFact({ ...event, role: 'primary' }).label).toBe('Baptism');
+    // A role typed as free text is shown as typed.
+    expect(new ReportWriter('en').eventFact({ ...event, role: 'Klockare' }).label).toBe('Baptism (Klockare)');
+  });
 });

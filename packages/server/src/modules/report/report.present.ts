@@ -2,6 +2,7 @@ import {
   type EventDateInput,
   formatEventDate,
   formatPartialDate,
+  isKnownRole,
   type Language,
   type ReportDocument,
   type ReportEntry,
@@ -36,8 +37,18 @@ export class ReportWriter {
     return parts.length > 0 ? parts.join(' ') : this.t('unknownName');
   }
 
-  /** The event's type as the report names it: born, died, married, or the type's own name. */
+  /**
+   * The event's type as the report names it (born, died, married, or the type's own name), with
+   * the person's role when it is not their own event: "Baptism (Godparent)".
+   */
   eventLabel(event: ReportEvent): string {
+    const label = this.eventTypeLabel(event);
+    if (!event.role || event.role === 'primary') return label;
+    const role = isKnownRole(event.role) ? translate(this.language, `events.roles.${event.role}`) : event.role;
+    return `${label} (${role})`;
+  }
+
+  private eventTypeLabel(event: ReportEvent): string {
     if (event.type === 'birth' && !event.subtype) return this.t('born');
     if (event.type === 'death' && !event.subtype) return this.t('died');
     if (event.type === 'marriage') return this.t('married');
