@@ -93,10 +93,13 @@ describe('upload', () => {
       width: 48,
       height: 64,
       hasFile: true,
+      hasPreview: true,
       links: [{ nodeId: dead.id, nodeKind: 'person' }],
     });
-    const thumb = await owner.client.get<string>(`${api}/media/${media.id}/file/thumb`);
+    // A cache-busting `v` is taken (and ignored); any other unknown parameter is still refused.
+    const thumb = await owner.client.get<string>(`${api}/media/${media.id}/file/thumb?v=2`);
     expect(thumb.status).toBe(200);
+    expect((await owner.client.get(`${api}/media/${media.id}/file/thumb?w=100`)).status).toBe(400);
     expect(thumb.headers['content-type']).toBe('image/webp');
     expect(thumb.headers['cache-control']).toMatch(/^private/);
     const screen = await t.app.inject({
@@ -152,7 +155,7 @@ describe('GEDCOM references', () => {
     expect(reference.status).toBe(201);
     await owner.client.put(`${api}/media/${reference.body.id}/link`, { nodeId: dead.id, nodeKind: 'person' });
     const before = await owner.client.get<Media>(`${api}/media/${reference.body.id}`);
-    expect(before.body).toMatchObject({ kind: 'reference', hasFile: false });
+    expect(before.body).toMatchObject({ kind: 'reference', hasFile: false, hasPreview: false });
     const media = await uploaded(
       await upload(owner.client, treeId, { name: 'gustav konfirmation.jpg', bytes: await jpeg(50, 40) }),
     );

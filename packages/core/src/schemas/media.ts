@@ -80,6 +80,8 @@ export const mediaSummarySchema = z.object({
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
   hasFile: z.boolean(),
+  /** Whether a thumbnail and a screen version exist (an image, a PDF's first page): else the web shows an icon. */
+  hasPreview: z.boolean(),
   createdAt: z.string(),
 });
 export type MediaSummary = z.infer<typeof mediaSummarySchema>;

@@ -103,5 +103,7 @@ export const historyChange = pgTable(
       .on(table.treeId, table.relatedId, table.changeSetId)
       .where(sql`${table.relatedId} is not null`),
     index('history_change_deleted_idx').on(table.treeId, table.seq).where(sql`${table.op} = 'D'`),
+    // The media files' collection reads only the changes of media objects (media.gc.ts).
+    index('history_change_media_idx').on(table.treeId, table.seq).where(sql`${table.tbl} = 'media_object'`),
   ],
 );

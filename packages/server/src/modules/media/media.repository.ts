@@ -26,6 +26,7 @@ export function toSummary(row: MediaRow): MediaSummary {
     width: row.width,
     height: row.height,
     hasFile: row.contentHash !== null,
+    hasPreview: row.contentHash !== null && row.thumbType !== null,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -30,9 +30,14 @@ const mediaParams = z.strictObject({ treeId: treeIdParam, mediaId: mediaIdSchema
 const personParams = z.strictObject({ treeId: treeIdParam, id: personIdSchema });
 /**
  * The file routes also take the share link's token as `?share=` (besides the X-Anor-Share header):
- * an `<img src>` cannot send a header. The request log leaves it out (http/log-redact.ts).
+ * an `<img src>` cannot send a header. The request log leaves it out (http/log-redact.ts). `?v=` is
+ * accepted and ignored, for the web's cache busting.
  */
-const fileQuery = z.strictObject({ share: z.string().max(64).optional() });
+const fileQuery = z.strictObject({
+  share: z.string().max(64).optional(),
+  /** A cache-busting value the web app may add (a changed portrait's crop, a filled-in reference): ignored. */
+  v: z.string().max(64).optional(),
+});
 
 /** The media routes of issue 22 (docs/api.md "Media"). Access, privacy and limits live in the service. */
 export function registerMediaRoutes(app: FastifyInstance, ctx: AppContext & { media: MediaService }) {
