@@ -97,7 +97,12 @@ describe('life years in the answers that name persons', () => {
     const byId = new Map(chart.body.persons.map((p) => [p.id, p]));
     expect(byId.get(ids.younger)).toMatchObject(youngerYears);
     expect(byId.get(ids.elder)).toMatchObject(elderYears);
-    expect(byId.get(ids.grandfather)).toMatchObject(noYears);
+    expect(byId.get(ids.grandfather)).toMatchObject({ ...noYears, birth: null, death: null });
+    // Issue 23: the birth and death themselves, with their places, for the box's hover text.
+    expect(byId.get(ids.elder)).toMatchObject({
+      birth: { startDate: '1801-02-03', startDateType: 'exact', place: 'Råshult, Stenbrohult, Kronoberg' },
+      death: { startDateType: 'about', place: null },
+    });
     const down = await owner.client.get<ChartAnswer>(`${api}/person/${ids.elder}/descendants/2`);
     expect(down.body.persons.find((p) => p.id === ids.younger)).toMatchObject(youngerYears);
   });
@@ -136,6 +141,7 @@ describe('a visitor', () => {
     const chart = await visitor().get<ChartAnswer>(`${api}/person/${ids.elder}/descendants/2`);
     expect(JSON.stringify(chart.body)).not.toMatch(/1999|Hemlighult/);
     expect(chart.body.persons.find((p) => p.id === ids.elder)).toMatchObject(elderYears);
+    expect(chart.body.persons.find((p) => p.id === ids.lisa)).toMatchObject({ private: true, birth: null });
   });
 
   it('finds the dead in the list with their years, and not the living', async () => {

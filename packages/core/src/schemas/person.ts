@@ -309,6 +309,9 @@ export const chartPersonSchema = personSummarySchema.extend({
   generation: z.number().int(),
   /** In a descendant chart: a partner of a descendant, not a descendant. */
   isPartner: z.boolean(),
+  /** The birth and death with their dates and places, for the box's hover text (issue 23); null when unknown. */
+  birth: lifeEventSummarySchema.nullable().optional(),
+  death: lifeEventSummarySchema.nullable().optional(),
 });
 export type ChartPerson = z.infer<typeof chartPersonSchema>;
 

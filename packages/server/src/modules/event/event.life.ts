@@ -62,22 +62,25 @@ export async function lifeSpansOf(
   return lives;
 }
 
+/** A birth or death as a summary shows it: dates and the place's path (`paths` by location id). */
+export function lifeEventSummary(e: LifeEvent | undefined, paths: ReadonlyMap<string, string>) {
+  return e
+    ? {
+        eventId: e.eventId,
+        ...resolveEventDate(e),
+        // Only for a date the file wrote as text (a Julian or BCE date, a phrase): shown when there is no start date.
+        ...(e.dateText ? { dateText: e.dateText } : {}),
+        place: e.locationId ? (paths.get(e.locationId) ?? null) : null,
+      }
+    : null;
+}
+
 /** The birth and death of one person as the person page shows them: dates and the place's path. */
 export async function lifeSummaryOf(db: Db, treeId: string, personId: string) {
   const life = (await lifeSpansOf(db, treeId, [personId])).get(personId) ?? {};
   const locationIds = [life.birth?.locationId, life.death?.locationId].filter((id): id is string => Boolean(id));
   const paths = new Map((await placePaths(db, treeId, locationIds)).map((path) => [path.id, path.text]));
-  const summary = (e: LifeEvent | undefined) =>
-    e
-      ? {
-          eventId: e.eventId,
-          ...resolveEventDate(e),
-          // Only for a date the file wrote as text (a Julian or BCE date, a phrase): shown when there is no start date.
-          ...(e.dateText ? { dateText: e.dateText } : {}),
-          place: e.locationId ? (paths.get(e.locationId) ?? null) : null,
-        }
-      : null;
-  return { birth: summary(life.birth), death: summary(life.death) };
+  return { birth: lifeEventSummary(life.birth, paths), death: lifeEventSummary(life.death, paths) };
 }
 
 export type NotAlive = 'notBorn' | 'dead';

@@ -1,6 +1,6 @@
 import { type DateType, dateTextYear, type LifeYear, resolveEventDate } from '@anor/core';
 import type { Db } from '../../db/client.ts';
-import { type LifeEvent, lifeSpansOf } from '../event/event.life.ts';
+import { type LifeEvent, lifeEventSummary, lifeSpansOf } from '../event/event.life.ts';
 import { placePaths } from '../event/event.repository.ts';
 
 /** What a person label shows beside the name (issue 19 item 12). */
@@ -40,20 +40,43 @@ export async function lifeYearsOf(
   personIds: readonly string[],
   options: { onlyPublic?: boolean } = {},
 ): Promise<Map<string, LifeYears>> {
+  return lifeDetailsOf(db, treeId, personIds, { ...options, withEvents: false });
+}
+
+/** Life years with the birth and death themselves (dates and places): a chart box's hover text (issue 23). */
+export interface LifeDetails extends LifeYears {
+  birth?: ReturnType<typeof lifeEventSummary>;
+  death?: ReturnType<typeof lifeEventSummary>;
+}
+
+/** `lifeYearsOf`, and with `withEvents` the birth and death summaries too, in the same two queries. */
+export async function lifeDetailsOf(
+  db: Db,
+  treeId: string,
+  personIds: readonly string[],
+  options: { onlyPublic?: boolean; withEvents: boolean },
+): Promise<Map<string, LifeDetails>> {
   const ids = [...new Set(personIds)];
   const spans = await lifeSpansOf(db, treeId, ids, options);
-  const placeIds = [
-    ...new Set([...spans.values()].map((span) => span.birth?.locationId).filter((id): id is string => Boolean(id))),
-  ];
-  const paths = new Map((await placePaths(db, treeId, placeIds)).map((path) => [path.id, path.text]));
-  const years = new Map<string, LifeYears>();
+  const placeIds = new Set<string>();
+  for (const span of spans.values()) {
+    if (span.birth?.locationId) placeIds.add(span.birth.locationId);
+    if (options.withEvents && span.death?.locationId) placeIds.add(span.death.locationId);
+  }
+  const paths = new Map((await placePaths(db, treeId, [...placeIds])).map((path) => [path.id, path.text]));
+  const years = new Map<string, LifeDetails>();
   for (const [id, span] of spans) {
     const placeId = span.birth?.locationId;
-    years.set(id, {
+    const details: LifeDetails = {
       born: yearOf(span.birth),
       died: yearOf(span.death),
       birthPlace: placeId ? (paths.get(placeId) ?? null) : null,
-    });
+    };
+    if (options.withEvents) {
+      details.birth = lifeEventSummary(span.birth, paths);
+      details.death = lifeEventSummary(span.death, paths);
+    }
+    years.set(id, details);
   }
   return years;
 }

@@ -32,7 +32,7 @@ import { assertAccess, assertWithinLimits, roleInTree } from '../tree/tree.acces
 import { createTreeGate } from '../tree/tree.gate.ts';
 import * as trees from '../tree/tree.repository.ts';
 import { type BulkFamily, checkFamily, insertFamily } from './person.bulk.ts';
-import { lifeYearsOf, withLifeYears } from './person.life-years.ts';
+import { lifeDetailsOf, lifeYearsOf, withLifeYears } from './person.life-years.ts';
 import * as persons from './person.repository.ts';
 import * as personNames from './person-names.repository.ts';
 
@@ -332,7 +332,7 @@ export function createPersonService({ db, livingYears = privacyRule.livingYears 
     }
     const extraSummaries = await persons.findSummaries(db, treeId, [...extra.keys()]);
     const inChart = new Set([...ids, ...extra.keys()]);
-    const years = await lifeYearsOf(db, treeId, [...inChart], { onlyPublic });
+    const years = await lifeDetailsOf(db, treeId, [...inChart], { onlyPublic, withEvents: true });
     const parentsByChild = new Map<string, string[]>();
     for (const { parentId, childId } of parentLinks) {
       if (inChart.has(parentId)) parentsByChild.set(childId, [...(parentsByChild.get(childId) ?? []), parentId]);
@@ -348,6 +348,8 @@ export function createPersonService({ db, livingYears = privacyRule.livingYears 
       born: years.get(p.id)?.born ?? null,
       died: years.get(p.id)?.died ?? null,
       birthPlace: years.get(p.id)?.birthPlace ?? null,
+      birth: years.get(p.id)?.birth ?? null,
+      death: years.get(p.id)?.death ?? null,
       generation: p.generation,
       parentIds: parentsByChild.get(p.id) ?? [],
       partnerIds: (partnerIds.get(p.id) ?? []).filter((id) => inChart.has(id)),
