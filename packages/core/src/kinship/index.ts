@@ -1,0 +1,2 @@
+export * from './kinship.ts';
+export * from './words.ts';
