@@ -43,6 +43,7 @@ import { registerNoteRoutes } from './modules/note/note.routes.ts';
 import { registerOverviewRoutes } from './modules/overview/overview.routes.ts';
 import { registerPersonRoutes } from './modules/person/person.routes.ts';
 import { registerPrivacy } from './modules/privacy/privacy.hook.ts';
+import { registerRelationshipRoutes } from './modules/relationship/relationship.routes.ts';
 import { registerReportRoutes } from './modules/report/report.routes.ts';
 import { registerSanityRoutes } from './modules/sanity/sanity.routes.ts';
 import { registerSearchRoutes } from './modules/search/search.routes.ts';
@@ -176,6 +177,7 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
   registerMediaRoutes(app, ctx);
   registerOverviewRoutes(app, ctx);
   registerReportRoutes(app, ctx);
+  registerRelationshipRoutes(app, ctx);
   registerDuplicateRoutes(app, ctx);
   registerSearchRoutes(app, ctx);
   registerGedcomRoutes(app, ctx);
