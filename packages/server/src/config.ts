@@ -1,8 +1,8 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { MEDIA_MAX_FILE_BYTES, MEDIA_STORAGE_LIMIT_BYTES, privacyRule } from '@anor/core';
 import { type DatabaseTimeouts, defaultDatabaseTimeouts } from './db/timeouts.ts';
 import { parseTrustProxy, type TrustProxy } from './http/trust-proxy.ts';
+import { repoRoot } from './paths.ts';
 import type { S3Settings } from './modules/media/storage/storage.ts';
 
 /** Everything the server reads from its environment, read once at start. */
@@ -141,8 +141,7 @@ function positiveInteger(text: string | undefined): number | null {
   return Number.isSafeInteger(value) && value > 0 ? value : null;
 }
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-export const repoRoot = path.resolve(here, '../../..');
+export { repoRoot };
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number.parseInt(env.PORT ?? '3000', 10);

@@ -1,8 +1,8 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { serverRoot } from '../paths.ts';
 import { openPglite } from './pglite.ts';
 import { createPostgresPool } from './postgres.ts';
 import { schema } from './schema.ts';
@@ -29,7 +29,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+export const migrationsFolder = path.join(serverRoot, 'drizzle');
 
 export { maintainPglite, PGLITE_MAINTENANCE_MS, pgliteExtensions } from './pglite.ts';
 
