@@ -598,7 +598,7 @@ describe('restore', () => {
 
 describe('the command line', () => {
   it('reads backup and restore', () => {
-    expect(parseAdminArgs(['backup', 'a.gz'])).toEqual({ kind: 'backup', file: 'a.gz' });
+    expect(parseAdminArgs(['backup', 'a.gz'])).toEqual({ kind: 'backup', file: 'a.gz', media: true });
     expect(parseAdminArgs(['restore', 'a.gz'])).toEqual({ kind: 'restore', file: 'a.gz', force: false });
     expect(parseAdminArgs(['restore', 'a.gz', '--force'])).toEqual({ kind: 'restore', file: 'a.gz', force: true });
     expect(() => parseAdminArgs(['backup'])).toThrow(/needs a file/);

@@ -15,20 +15,26 @@ Commands:
       yearly) after the later of today and the end of the current paid plan, so paying early
       extends it. free ends the paid plan now. Prints the new state.
 
-  backup FILE
+  backup FILE [--no-media]
       Writes every user and every tree to FILE (gzip-compressed JSON lines), a consistent
-      snapshot even while the server runs on PostgreSQL, then reads FILE back and checks
-      it (every table's rows, the end of the gzip stream). Either database restores it.
-      Prints the rows per table; exits with 1 and one line if anything failed.
+      snapshot even while the server runs on PostgreSQL, with the media files (photos and
+      scans, as uploaded and the versions made from them) from MEDIA_DIR or the S3 bucket,
+      then reads FILE back and checks it (every table's rows, every file's bytes, the end of
+      the gzip stream). Either database restores it. --no-media leaves the files out (when
+      the S3 bucket is backed up on its own). Prints the rows per table and the files;
+      exits with 1 and one line if anything failed.
 
   restore FILE [--force]
       Restores a backup into an empty database, all or nothing. A database that holds any
       row (a user, a tree, …) is refused; --force deletes everything in it first, in the same
       transaction. The privacy cache is rebuilt at the first visit. Prints the rows restored
       per table, or one line saying what failed (the table and the database's reason).
+      The backup's media files are written to this server's media storage (MEDIA_DIR or
+      the S3 bucket); those it has already are left as they are.
 
 Options:
   --force       restore: empty the database first.
+  --no-media    backup: leave out the media files.
   -h, --help    Shows this text.
 
 Uses the database npm start uses (DATA_DIR or DATABASE_URL). With the embedded database, run it
@@ -38,7 +44,7 @@ export type AdminCommand =
   | { kind: 'help' }
   | { kind: 'users'; email: string | null }
   | { kind: 'subscription'; email: string; plan: SubscriptionPlan; until: string | null; months: number | null }
-  | { kind: 'backup'; file: string }
+  | { kind: 'backup'; file: string; media: boolean }
   | { kind: 'restore'; file: string; force: boolean };
 
 /** A command line that cannot be run: the CLI prints the message and the usage, and exits with 1. */
@@ -66,19 +72,21 @@ export function parseAdminArgs(argv: readonly string[]): AdminCommand {
     if (given) throw new UsageError(`--${given} does not belong to "${command}".`);
   };
   if (command === 'backup' || command === 'restore') {
-    misplaced(command === 'backup' ? ['email', 'until', 'months', 'force'] : ['email', 'until', 'months']);
+    misplaced(command === 'backup' ? ['email', 'until', 'months', 'force'] : ['email', 'until', 'months', 'no-media']);
     const [file, extra] = rest;
     if (!file) throw new UsageError(`${command} needs a file.`);
     if (extra !== undefined) throw new UsageError(`Unexpected argument "${extra}".`);
-    return command === 'backup' ? { kind: 'backup', file } : { kind: 'restore', file, force: values.force ?? false };
+    return command === 'backup'
+      ? { kind: 'backup', file, media: !values['no-media'] }
+      : { kind: 'restore', file, force: values.force ?? false };
   }
   if (command === 'users') {
-    misplaced(['until', 'months', 'force']);
+    misplaced(['until', 'months', 'force', 'no-media']);
     if (rest.length > 0) throw new UsageError(`Unexpected argument "${rest[0]}".`);
     return { kind: 'users', email: values.email ?? null };
   }
   if (command === 'subscription') {
-    misplaced(['email', 'force']);
+    misplaced(['email', 'force', 'no-media']);
     const [email, plan, extra] = rest;
     if (!email || !plan) throw new UsageError('subscription needs an e-mail and a plan (free, monthly or yearly).');
     if (extra !== undefined) throw new UsageError(`Unexpected argument "${extra}".`);
@@ -112,6 +120,7 @@ function parse(argv: readonly string[]) {
       until: { type: 'string' },
       months: { type: 'string' },
       force: { type: 'boolean' },
+      'no-media': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });

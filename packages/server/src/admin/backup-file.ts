@@ -7,9 +7,12 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { finished } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import { AdminError } from './admin.ts';
+import { fileSection, skipFile } from './backup-media.ts';
 
 export const backupFormat = 'anor-backup';
-export const backupVersion = 1;
+/** 2: media files after the tables (issue 22). A restore reads versions 1 and 2. */
+export const backupVersion = 2;
+const readableVersions = new Set([1, 2]);
 
 export interface BackupHeader {
   format: typeof backupFormat;
@@ -105,9 +108,9 @@ export function checkHeader(header: BackupHeader): BackupHeader {
   if (header?.format !== backupFormat || !Array.isArray(header.tables)) {
     throw new AdminError('This is not an Anor backup file.');
   }
-  if (header.version !== backupVersion) {
+  if (!readableVersions.has(header.version)) {
     throw new AdminError(
-      `The backup is of format version ${header.version}; this Anor reads version ${backupVersion}.`,
+      `The backup is of format version ${header.version}; this Anor reads versions ${[...readableVersions].join(' and ')}.`,
     );
   }
   return header;
@@ -141,10 +144,15 @@ export async function readBackupHeader(file: string): Promise<BackupHeader> {
 /**
  * Reads a backup file through and checks it against the header it should have (the one written):
  * the gzip stream complete and intact, the same header, every table's section in order with as
- * many rows as the header counts (each a JSON object), the end marker and nothing after it.
+ * many rows as the header counts (each a JSON object), `files` media files each of its size (an
+ * original's bytes of its hash), the end marker and nothing after it.
  * Answers the rows read per table; throws an AdminError saying what is wrong.
  */
-export async function verifyBackupFile(file: string, expected: BackupHeader): Promise<Record<string, number>> {
+export async function verifyBackupFile(
+  file: string,
+  expected: BackupHeader,
+  files = 0,
+): Promise<Record<string, number>> {
   const lines = readLines(file);
   const read: Record<string, number> = {};
   const next = async (what: string) => {
@@ -172,7 +180,17 @@ export async function verifyBackupFile(file: string, expected: BackupHeader): Pr
         }
         read[table.name] = rows;
       }
-      const end = parseLine<{ end?: boolean }>(await next('the end marker'), 'the end marker');
+      let end = parseLine<{ end?: boolean; file?: unknown; size?: unknown }>(
+        await next('the end marker'),
+        'the end marker',
+      );
+      let filesRead = 0;
+      for (let section = fileSection(end); section; section = fileSection(end)) {
+        await skipFile(section, next);
+        filesRead += 1;
+        end = parseLine(await next('the end marker'), 'the end marker');
+      }
+      if (filesRead !== files) throw new AdminError(`it has ${filesRead} media files, not ${files}`);
       if (end.end !== true) throw new AdminError('it has more rows than its header counts, or no end marker');
       const after = await lines.next();
       if (!after.done) throw new AdminError('it has lines after its end marker');

@@ -7,7 +7,9 @@
  *   1. a header: `{"format":"anor-backup","version":1,"migration":…,"createdAt":…,"tables":[{name,columns,rows}]}`;
  *   2. per table, in dependency order: `{"table":"person","rows":N}`, then N lines, each one row as
  *      PostgreSQL's row_to_json writes it (column names as keys, timestamps in UTC with microseconds);
- *   3. `{"end":true}`.
+ *   3. (version 2) the media files, each a section `{"file":key,"size":N}` and its bytes in base64
+ *      lines (backup-media.ts), unless the backup was made without them;
+ *   4. `{"end":true}`.
  * The tables are every table of the Drizzle schema except derived data (backup-tables.ts).
  *
  * Both directions stream: a backup reads each table in primary-key order, 5,000 rows at a time
@@ -21,8 +23,10 @@ import path from 'node:path';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, migrationsFolder } from '../db/client.ts';
 import { queryRows } from '../db/rows.ts';
+import type { MediaStorage } from '../modules/media/storage/storage.ts';
 import { AdminError } from './admin.ts';
 import { type BackupHeader, backupFormat, backupVersion, GzipLineWriter, verifyBackupFile } from './backup-file.ts';
+import { hashesToBackUp, type MediaBackupCount, writeMediaFiles } from './backup-media.ts';
 import { backupTables, quote, type TableInfo } from './backup-tables.ts';
 
 /** Rows per SELECT (a restore inserts as many per statement). */
@@ -31,6 +35,8 @@ export const BATCH = 5000;
 export interface BackupResult {
   file: string;
   header: BackupHeader;
+  /** The media files written (none without a storage). */
+  media: MediaBackupCount;
   milliseconds: number;
 }
 
@@ -58,6 +64,8 @@ export async function currentMigration(db: Db): Promise<BackupHeader['migration'
 export interface BackupOptions {
   /** Which database it is (kept in the header, for information). */
   database?: string;
+  /** The media storage whose files go into the backup (those rows and the history name); none: no files. */
+  storage?: MediaStorage | null;
   /** For tests: runs on the written file before it is verified (to damage it). */
   afterWrite?: (partialFile: string) => Promise<void>;
 }
@@ -75,6 +83,7 @@ export async function backupDatabase(db: Db, file: string, options: BackupOption
   try {
     writer = new GzipLineWriter(partial);
     const out = writer;
+    let hashes: string[] = [];
     const header = await db.transaction(
       async (tx) => {
         // Timestamps in the file in UTC, whatever the server's time zone.
@@ -106,16 +115,21 @@ export async function backupDatabase(db: Db, file: string, options: BackupOption
             throw new AdminError(`backup failed: ${table.name}: counted ${expected} rows but read ${written}`);
           }
         }
-        await out.write(`${JSON.stringify({ end: true })}\n`);
+        // The files of the same snapshot, copied once it is closed (they never change: named by their hash).
+        if (options.storage) hashes = await hashesToBackUp(tx);
         return header;
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
+    const media = options.storage
+      ? await writeMediaFiles(options.storage, hashes, out)
+      : { files: 0, bytes: 0, missing: [] };
+    await out.write(`${JSON.stringify({ end: true })}\n`);
     await out.close();
     await options.afterWrite?.(partial);
-    await verifyBackupFile(partial, header);
+    await verifyBackupFile(partial, header, media.files);
     await rename(partial, file);
-    return { file, header, milliseconds: performance.now() - started };
+    return { file, header, media, milliseconds: performance.now() - started };
   } catch (error) {
     writer?.destroy();
     await rm(partial, { force: true });
@@ -202,6 +216,11 @@ export function formatTableCounts(counts: Record<string, number>): string {
     ...entries.map(([name, n]) => `${name.padEnd(width)}  ${n.toLocaleString('en-US').padStart(12)}`),
     `${'total'.padEnd(width)}  ${total.toLocaleString('en-US').padStart(12)}`,
   ].join('\n');
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return bytes < 1024 ** 3 ? `${(bytes / 1024 ** 2).toFixed(1)} MB` : `${(bytes / 1024 ** 3).toFixed(2)} GB`;
 }
 
 export function formatDuration(milliseconds: number): string {

@@ -8,9 +8,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type Config, readConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from '../mail/mailer.ts';
+import { createMediaStorage } from '../modules/media/storage/index.ts';
 import { AdminError, formatUserTable, listUsers, setSubscription } from './admin.ts';
 import { type AdminCommand, parseAdminArgs, UsageError, usage } from './args.ts';
-import { backupDatabase, describeError, formatDuration, formatTableCounts } from './backup.ts';
+import { backupDatabase, describeError, formatBytes, formatDuration, formatTableCounts } from './backup.ts';
 import { restoreDatabase } from './restore.ts';
 import { sendSubscriptionConfirmation } from './subscription-mail.ts';
 
@@ -22,15 +23,26 @@ async function run(
   if (command.kind === 'users') return formatUserTable(await listUsers(database.db, { email: command.email }));
   if (command.kind === 'backup') {
     const file = path.resolve(command.file);
-    const result = await backupDatabase(database.db, file, { database: database.kind });
+    const storage = command.media ? createMediaStorage(config.media, config.dataDir) : null;
+    const result = await backupDatabase(database.db, file, { database: database.kind, storage });
     const counts = Object.fromEntries(result.header.tables.map((table) => [table.name, table.rows]));
-    return `${formatTableCounts(counts)}\nBacked up ${database.description} to ${file} in ${formatDuration(result.milliseconds)}; read it back and verified every table's rows.`;
+    const { media } = result;
+    const files = storage
+      ? `, and ${media.files} media files (${formatBytes(media.bytes)}) from ${storage.kind === 's3' ? 'the S3 bucket' : 'the media directory'}`
+      : ', without the media files (--no-media)';
+    const missing =
+      media.missing.length > 0
+        ? `\nWarning: ${media.missing.length} files that media rows name are missing from the storage (left out): ${media.missing.slice(0, 5).join(', ')}${media.missing.length > 5 ? ', …' : ''}`
+        : '';
+    return `${formatTableCounts(counts)}\nBacked up ${database.description}${files} to ${file} in ${formatDuration(result.milliseconds)}; read it back and verified every table's rows and every file.${missing}`;
   }
   if (command.kind === 'restore') {
     const file = path.resolve(command.file);
-    const result = await restoreDatabase(database.db, file, { force: command.force });
+    const storage = createMediaStorage(config.media, config.dataDir);
+    const result = await restoreDatabase(database.db, file, { force: command.force, storage });
     const { migration, createdAt } = result.header;
-    return `${formatTableCounts(result.rows)}\nRestored the backup of ${createdAt} (migration ${migration.tag ?? '?'}) from ${file} into ${database.description} in ${formatDuration(result.milliseconds)}.`;
+    const { written, present } = result.files;
+    return `${formatTableCounts(result.rows)}\nRestored the backup of ${createdAt} (migration ${migration.tag ?? '?'}) from ${file} into ${database.description}, with ${written + present} media files (${present} already there), in ${formatDuration(result.milliseconds)}.`;
   }
   const user = await setSubscription(database.db, command.email, command.plan, {
     until: command.until,

@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { queryRows } from '../../db/rows.ts';
+import { referencedHashes } from './media.repository.ts';
 import type { MediaStorage } from './storage/storage.ts';
 
 /**
@@ -16,15 +15,7 @@ export async function collectMediaGarbage(
   storage: MediaStorage,
   minAgeMs = 60 * 60_000,
 ): Promise<{ deleted: number }> {
-  const rows = await queryRows<{ hash: string }>(
-    db,
-    sql`select content_hash as hash from media_object where content_hash is not null
-        union
-        select v.hash from history_change c
-          cross join lateral (values (c.old->>'content_hash'), (c.new->>'content_hash')) as v(hash)
-          where c.tbl = 'media_object' and v.hash is not null`,
-  );
-  const referenced = new Set(rows.map((row) => row.hash));
+  const referenced = new Set(await referencedHashes(db));
   const before = Date.now() - minAgeMs;
   let deleted = 0;
   for await (const { key, modified } of storage.list()) {

@@ -159,6 +159,24 @@ export async function storageUsed(db: Db, treeId: string): Promise<number> {
   return Number(row?.bytes ?? 0);
 }
 
+/**
+ * Every content hash that a media row of any tree has, or that a change of the history still holds
+ * (a delete that can be undone): the files to keep (media.gc.ts) and to back up (admin/backup-media.ts).
+ * The history's media changes are found by their partial index (migration 0029).
+ */
+export async function referencedHashes(db: Db): Promise<string[]> {
+  const rows = await queryRows<{ hash: string }>(
+    db,
+    sql`select content_hash as hash from media_object where content_hash is not null
+        union
+        select v.hash from history_change c
+          cross join lateral (values (c.old->>'content_hash'), (c.new->>'content_hash')) as v(hash)
+          where c.tbl = 'media_object' and v.hash is not null
+        order by 1`,
+  );
+  return rows.map((row) => row.hash);
+}
+
 /** A stored upload of the tree with these bytes (same content hash), to reuse its files. */
 export async function hashIsReferenced(db: Db, hash: string): Promise<boolean> {
   const rows = await db
