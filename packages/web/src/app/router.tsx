@@ -77,6 +77,10 @@ function treePages(): RouteObject[] {
       lazy: lazyPage(async () => (await import('../features/report/ReportPage.tsx')).ReportPage),
     },
     {
+      path: 'person/:personId/relationship',
+      lazy: lazyPage(async () => (await import('../features/relationship/RelationshipPage.tsx')).RelationshipPage),
+    },
+    {
       path: 'person/:personId/merge/:otherId',
       lazy: lazyPage(async () => (await import('../features/person-merge/PersonMergePage.tsx')).PersonMergePage),
     },

@@ -24,6 +24,7 @@ import {
   IconCalendarEvent,
   IconCrown,
   IconGitMerge,
+  IconHierarchy,
   IconHome,
   IconNotes,
   IconPencil,
@@ -47,6 +48,8 @@ import { NoteList } from '../note/index.ts';
 import { LifeSummary } from '../person-events/LifeSummary.tsx';
 import { PersonEventsSection } from '../person-events/PersonEventsSection.tsx';
 import { PersonMergePickModal } from '../person-merge/PersonMergePickModal.tsx';
+import { relationshipHref } from '../relationship/paths.ts';
+import { RootKinship } from '../relationship/RootKinship.tsx';
 import { reportHref } from '../report/paths.ts';
 import { ChangeRootModal } from './ChangeRootModal.tsx';
 import { ChildrenView } from './ChildrenView.tsx';
@@ -288,6 +291,16 @@ function PersonContent({ treeId, mainNodes, person }: { treeId: string; mainNode
         >
           {t('report.menu')}
         </Button>
+        <Button
+          component={Link}
+          to={rootId && !isRoot ? relationshipHref(treeId, rootId, person.id) : relationshipHref(treeId, person.id)}
+          variant="default"
+          size="sm"
+          leftSection={<IconHierarchy aria-hidden size={18} />}
+          data-testid="person-relationship-link"
+        >
+          {t('relationship.menu')}
+        </Button>
       </Group>
 
       <Grid gap="lg">
@@ -358,6 +371,7 @@ function PersonContent({ treeId, mainNodes, person }: { treeId: string; mainNode
                       </Text>
                     </Group>
                   ) : null}
+                  {rootId && !isRoot ? <RootKinship treeId={treeId} rootId={rootId} personId={person.id} /> : null}
                   <LifeSummary person={person} />
                 </Stack>
               </Group>
