@@ -3,6 +3,7 @@ import { and, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { event, eventParticipant, location, person, tree } from '../../db/schema.ts';
+import { portraitColumn } from '../person/person.repository.ts';
 import { publicEvent } from '../privacy/privacy.repository.ts';
 import { looseFold } from '../search/search-sql.ts';
 
@@ -137,6 +138,7 @@ export function participantsOf(db: Db, treeId: string, eventIds: readonly string
       gender: person.gender,
       occupation: person.occupation,
       rootRelation: person.rootRelation,
+      portrait: portraitColumn(person.treeId, person.id),
     })
     .from(eventParticipant)
     .innerJoin(person, and(eq(person.treeId, eventParticipant.treeId), eq(person.id, eventParticipant.personId)))

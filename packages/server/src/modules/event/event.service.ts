@@ -159,6 +159,7 @@ export function createEventService({ db, livingYears = privacyRule.livingYears }
             gender: p.gender,
             occupation: p.occupation,
             rootRelation: p.rootRelation,
+            portrait: p.portrait ?? null,
             born: years.get(p.personId)?.born ?? null,
             died: years.get(p.personId)?.died ?? null,
             birthPlace: years.get(p.personId)?.birthPlace ?? null,

@@ -3,10 +3,11 @@ import {
   type Gender,
   isYearTerm,
   type PersonSummary,
+  type Portrait,
   type RootRelation,
   type SiblingSummary,
 } from '@anor/core';
-import { and, asc, count, desc, eq, inArray, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, count, desc, eq, inArray, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import {
@@ -15,6 +16,7 @@ import {
   parentChild,
   partner,
   person,
+  personPortrait,
   personPublic,
   siblingLink,
   tree,
@@ -22,6 +24,19 @@ import {
 import { countPublicPersons, presumedDead, publicEvent } from '../privacy/privacy.repository.ts';
 
 /** All SQL about persons and their relations. Every statement filters by tree_id. */
+
+/**
+ * A person summary's portrait (issue 22), `{ mediaId, crop }` or null, as a column of the statement
+ * that reads the summaries: one primary-key look-up per row, no statement per person. `treeId` and
+ * `personId` are the person row's columns (`sql\`p.tree_id\``, or drizzle's `person.treeId`). A
+ * visitor never gets a living person's (the privacy hook blanks it, and nulls one whose image is
+ * linked to anyone living).
+ */
+export function portraitColumn(treeId: SQL | AnyColumn, personId: SQL | AnyColumn): SQL<Portrait | null> {
+  return sql<Portrait | null>`(select json_build_object('mediaId', pp.media_id,
+      'crop', json_build_object('x', pp.crop_x, 'y', pp.crop_y, 'width', pp.crop_width, 'height', pp.crop_height))
+    from ${personPortrait} pp where pp.tree_id = ${treeId} and pp.person_id = ${personId})`;
+}
 
 export const summaryColumns = {
   id: person.id,
@@ -31,6 +46,7 @@ export const summaryColumns = {
   gender: person.gender,
   occupation: person.occupation,
   rootRelation: person.rootRelation,
+  portrait: portraitColumn(person.treeId, person.id),
 };
 
 export interface PersonRow extends PersonSummary {
@@ -210,7 +226,7 @@ export async function siblingsOf(db: Db, treeId: string, personId: string): Prom
       group by pc.child_id
     )
     select p.id, p.f_name as "fName", p.p_name as "pName", p.l_name as "lName", p.gender, p.occupation,
-      p.root_relation as "rootRelation", c.shared,
+      p.root_relation as "rootRelation", ${portraitColumn(sql`p.tree_id`, sql`p.id`)} as portrait, c.shared,
       (select count(*)::int from ${parentChild} t where t.tree_id = ${treeId} and t.child_id = p.id) as theirs,
       (select count(*)::int from mine) as mine
     from candidates c join ${person} p on p.tree_id = ${treeId} and p.id = c.id

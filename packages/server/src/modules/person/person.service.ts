@@ -446,6 +446,7 @@ export function createPersonService({ db, livingYears = privacyRule.livingYears 
         gender: rest.gender,
         occupation: rest.occupation,
         rootRelation: rest.rootRelation,
+        portrait: rest.portrait ?? null,
       };
       const partnerIds = new Set(partners.map((p) => p.id));
       const otherParentIds = [

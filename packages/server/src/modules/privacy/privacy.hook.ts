@@ -1,8 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { viewerOfRequest } from '../../http/session.ts';
+import { privateMediaIds } from '../media/media.privacy.ts';
 import { findPrivateIds } from './privacy.repository.ts';
-import { collectIds, isEmpty, redactAnswer } from './redact.ts';
+import { collectIds, isEmpty, portraitHolders, redactAnswer } from './redact.ts';
+
+/**
+ * A portrait left in the answer (of a person presumed dead) whose image is linked to anyone living
+ * is nulled too: the visitor could not load its file (issue 22). Two statements when there are any.
+ */
+async function hidePrivatePortraits(db: Db, treeId: string, answer: unknown, livingYears: number) {
+  const holders = portraitHolders(answer);
+  if (holders.length === 0) return;
+  const hidden = await privateMediaIds(db, treeId, [...new Set(holders.map((h) => h.mediaId))], livingYears);
+  for (const { holder, mediaId } of holders) if (hidden.has(mediaId)) holder.portrait = null;
+}
 
 /**
  * The one read path of privacy: every answer of every tree route (`/api/:treeId/…`) passes here
@@ -22,6 +34,8 @@ export function registerPrivacy(app: FastifyInstance, db: Db, livingYears: numbe
     ids.delete(treeId.toLowerCase());
     if (ids.size === 0) return payload;
     const found = await findPrivateIds(db, treeId, [...ids], livingYears);
-    return isEmpty(found) ? payload : redactAnswer(payload, found);
+    const answer = isEmpty(found) ? payload : redactAnswer(payload, found);
+    await hidePrivatePortraits(db, treeId, answer, livingYears);
+    return answer;
   });
 }

@@ -145,6 +145,27 @@ export function redactAnswer<T>(payload: T, found: PrivateIds): T {
   return payload;
 }
 
+/**
+ * The objects of the answer that carry a portrait (issue 22) with its image's id: a person summary's
+ * `portrait: { mediaId, crop }`. The hook nulls those whose image a visitor may not see.
+ */
+export function portraitHolders(payload: unknown): { holder: Json; mediaId: string }[] {
+  const found: { holder: Json; mediaId: string }[] = [];
+  const visit = (value: unknown) => {
+    if (Array.isArray(value)) {
+      for (const item of value) visit(item);
+    } else if (isObject(value)) {
+      const portrait = value.portrait;
+      if (isObject(portrait) && typeof portrait.mediaId === 'string') {
+        found.push({ holder: value, mediaId: portrait.mediaId });
+      }
+      for (const child of Object.values(value)) visit(child);
+    }
+  };
+  visit(payload);
+  return found;
+}
+
 export function isEmpty(found: PrivateIds): boolean {
   return found.persons.size + found.events.size + found.notes.size + found.citations.size === 0;
 }
