@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { rootColors } from '../person/root-colors.ts';
-import { BOX_HEIGHT, BOX_WIDTH, type ChartNode, truncateText } from './chart-layout.ts';
+import { type BoxText, PORTRAIT_SIZE, PORTRAIT_X, PORTRAIT_Y } from './chart-box-text.ts';
+import { BOX_HEIGHT, BOX_WIDTH, type ChartNode } from './chart-layout.ts';
 import classes from './TreeChart.module.css';
 
 /** The root-colour marker: the left edge of the box, rounded like it. */
@@ -11,20 +12,12 @@ const RECENTRE_RADIUS = 12;
 /** A plus: "add a parent, partner or child" (editors only). */
 const ADD_ICON = 'M0,-5V5M-5,0H5';
 const ADD_RADIUS = 10;
-const TEXT_LEFT = 18;
-
-/** The baselines of the name, the life years and the occupation, centred in the box by how many there are. */
-function textLines(hasDetails: boolean, hasOccupation: boolean) {
-  if (hasDetails && hasOccupation) return { name: 23, details: 42, occupation: 59 };
-  if (hasDetails) return { name: 31, details: 50, occupation: 0 };
-  if (hasOccupation) return { name: 31, details: 0, occupation: 50 };
-  return { name: 41, details: 0, occupation: 0 };
-}
 
 export interface ChartBoxTexts {
-  name: string;
-  /** Life years and the birthplace's short form ("1801–1870 · Råshult, Stenbrohult"); empty when unknown. */
-  details: string;
+  /** The box's lines: the name wrapped, the life years with the birthplace, the occupation (chart-box-text.ts). */
+  lines: BoxText;
+  /** The portrait's address, when the person has one the viewer may see. */
+  portraitHref: string | null;
   /** The name with years and the whole birthplace, for the hover text and the accessible name. */
   fullName: string;
   /** The person page, and the chart re-centred on the person: real links, so they open in a new tab too. */
@@ -55,6 +48,9 @@ export function ChartBoxSymbols({ prefix }: { prefix: string }) {
         <circle r={ADD_RADIUS} />
         <path d={ADD_ICON} fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" />
       </symbol>
+      <clipPath id={`${prefix}-portrait`} clipPathUnits="objectBoundingBox">
+        <circle cx={0.5} cy={0.5} r={0.5} />
+      </clipPath>
     </defs>
   );
 }
@@ -69,15 +65,14 @@ export const ChartBox = memo(function ChartBox({ node, texts }: { node: ChartNod
   const { person } = node;
   const occupation = person.occupation ?? '';
   const hasRecentre = !node.isStart;
-  const lines = textLines(Boolean(texts.details), Boolean(occupation));
-  // The lower lines leave room for the add button in the bottom corner.
-  const lowerMax = texts.addLabel ? 22 : 26;
+  const { lines } = texts;
   const description = [texts.fullName, occupation, node.isDuplicate ? texts.duplicateLabel : '']
     .filter(Boolean)
     .join(' · ');
   const className = [classes.box, node.isStart ? classes.start : '', node.isDuplicate ? classes.duplicate : '']
     .filter(Boolean)
     .join(' ');
+  const lastName = lines.name.length - 1;
   return (
     <g
       transform={`translate(${node.x},${node.y})`}
@@ -94,25 +89,41 @@ export const ChartBox = memo(function ChartBox({ node, texts }: { node: ChartNod
         aria-label={`${texts.openLabel}. ${description}`}
         data-action="open"
       >
-        <title>{description}</title>
         <rect className={classes.boxFrame} width={BOX_WIDTH} height={BOX_HEIGHT} rx={8} />
         <path d={MARKER_PATH} style={{ fill: `var(--mantine-color-${rootColors[person.rootRelation]}-6)` }} />
+        {texts.portraitHref ? (
+          <image
+            className={classes.portrait}
+            href={texts.portraitHref}
+            x={PORTRAIT_X}
+            y={PORTRAIT_Y}
+            width={PORTRAIT_SIZE}
+            height={PORTRAIT_SIZE}
+            preserveAspectRatio="xMidYMid slice"
+            clipPath={`url(#${texts.symbolPrefix}-portrait)`}
+            data-testid="chart-box-portrait"
+          />
+        ) : null}
         <text
           className={texts.hasName ? classes.name : `${classes.name} ${classes.unknownName}`}
-          x={TEXT_LEFT}
-          y={lines.name}
+          style={lines.nameFont.size === 14 ? undefined : { fontSize: lines.nameFont.size }}
           data-testid="chart-box-name"
         >
-          {truncateText(texts.name, hasRecentre ? 17 : 20)}
+          {lines.name.map((line, index) => (
+            <tspan key={line.y} x={lines.x} y={line.y}>
+              {/* A space between the lines, so that the text reads as the whole name. */}
+              {index < lastName ? `${line.text} ` : line.text}
+            </tspan>
+          ))}
         </text>
-        {texts.details ? (
-          <text className={classes.details} x={TEXT_LEFT} y={lines.details} data-testid="chart-box-details">
-            {truncateText(texts.details, occupation ? (hasRecentre ? 24 : 27) : lowerMax)}
+        {lines.details ? (
+          <text className={classes.details} x={lines.x} y={lines.details.y} data-testid="chart-box-details">
+            {lines.details.text}
           </text>
         ) : null}
-        {occupation ? (
-          <text className={classes.occupation} x={TEXT_LEFT} y={lines.occupation}>
-            {truncateText(occupation, lowerMax)}
+        {lines.occupation ? (
+          <text className={classes.occupation} x={lines.x} y={lines.occupation.y}>
+            {lines.occupation.text}
           </text>
         ) : null}
       </a>

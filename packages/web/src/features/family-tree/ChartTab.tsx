@@ -1,10 +1,12 @@
+import type { ChartPerson } from '@anor/core';
 import { Alert, Group, Loader, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorView } from '../../lib/ErrorView.tsx';
 import type { ChartKind } from './ChartView.tsx';
+import { chartPortraitHref } from './chart-portrait.ts';
 import type { PersonLinks } from './person-links.ts';
 import { ancestorGenerations, descendantDepths, familyTreeQueries } from './queries.ts';
 import { RootLegend } from './RootLegend.tsx';
@@ -52,6 +54,7 @@ export function ChartTab({
     // The old chart stays while another person or depth loads, instead of a blank frame.
     placeholderData: keepPreviousData,
   });
+  const portraitHref = useCallback((person: ChartPerson) => chartPortraitHref(treeId, person), [treeId]);
   const limits = isAncestors ? ancestorGenerations : descendantDepths;
   const options = range(limits.min, limits.max).map((count) => ({
     value: String(count),
@@ -124,6 +127,7 @@ export function ChartTab({
             onOpen={links.onOpen}
             onShowInChart={onShowInChart}
             onAddRelative={onAddRelative}
+            portraitHref={portraitHref}
             testId={`${kind}-chart`}
           />
         </Suspense>

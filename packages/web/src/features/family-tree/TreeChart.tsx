@@ -1,3 +1,4 @@
+import type { ChartPerson } from '@anor/core';
 import { ActionIcon, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconFocusCentered, IconMaximize, IconZoomIn, IconZoomOut } from '@tabler/icons-react';
 import { select } from 'd3-selection';
@@ -6,23 +7,29 @@ import {
   type FocusEvent,
   type KeyboardEvent,
   type MouseEvent,
+  type PointerEvent,
   type ReactNode,
   useCallback,
   useId,
   useLayoutEffect,
   useMemo,
   useRef,
+  useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { shortPlace, usePersonLabel } from '../../lib/person-label/person-label.ts';
+import { usePersonLabel } from '../../lib/person-label/person-label.ts';
 import { handleZoomKey } from '../../lib/zoom-keys.ts';
 import { ChartBox, ChartBoxSymbols } from './ChartBox.tsx';
+import { ChartTooltip } from './ChartTooltip.tsx';
+import { browserTextMeasure, layoutBoxText } from './chart-box-text.ts';
 import { BOX_HEIGHT, BOX_WIDTH, type ChartLayout, type ChartNode } from './chart-layout.ts';
+import { chartBoxTexts } from './chart-svg.ts';
 import {
   fitTransform,
   focusTransform,
   initialTransform,
   isBoxVisible,
+  keepFocusTransform,
   LOW_DETAIL_SCALE,
   MAX_SCALE,
   minimumScale,
@@ -43,7 +50,15 @@ export interface TreeChartProps {
   onShowInChart: (personId: string) => void;
   /** Editors: a box's plus button adds a parent, partner or child of its person. */
   onAddRelative?: (personId: string) => void;
+  /** The address of a person's portrait, or null when they have none (or the viewer may not see it). */
+  portraitHref?: (person: ChartPerson) => string | null;
   testId: string;
+}
+
+/** The box whose hover text shows, and whether the pointer or the keyboard focus chose it. */
+interface TipState {
+  key: string;
+  via: 'hover' | 'focus';
 }
 
 const ZOOM_STEP = 1.25;
@@ -64,7 +79,18 @@ function isPlainClick(event: MouseEvent): boolean {
  * zooming never re-render the boxes. Far out, a class hides the texts.
  */
 export function TreeChart(props: TreeChartProps) {
-  const { layout, orientation, label, personHref, chartHref, onOpen, onShowInChart, onAddRelative, testId } = props;
+  const {
+    layout,
+    orientation,
+    label,
+    personHref,
+    chartHref,
+    onOpen,
+    onShowInChart,
+    onAddRelative,
+    portraitHref,
+    testId,
+  } = props;
   const canAdd = onAddRelative !== undefined;
   const { t } = useTranslation();
   const personLabel = usePersonLabel();
@@ -72,6 +98,12 @@ export function TreeChart(props: TreeChartProps) {
   const viewportRef = useRef<SVGGElement>(null);
   const behaviorRef = useRef<ZoomBehavior<SVGSVGElement, unknown> | null>(null);
   const helpId = useId();
+  const tooltipId = `${helpId}-tip`;
+  const [tip, setTip] = useState<TipState | null>(null);
+  const tipRef = useRef<TipState | null>(null);
+  tipRef.current = tip;
+  // The page's font, measured by a canvas: the boxes wrap names where the browser will.
+  const measure = useMemo(() => browserTextMeasure(getComputedStyle(document.body).fontFamily), []);
   // Letters, digits and dashes only: the symbols' ids go into href="#…".
   const symbolPrefix = `chart${helpId.replace(/[^a-zA-Z0-9-]/g, '')}`;
 
@@ -90,6 +122,8 @@ export function TreeChart(props: TreeChartProps) {
       ])
       .on('zoom', (event: D3ZoomEvent<SVGSVGElement, unknown>) => {
         viewport.setAttribute('transform', event.transform.toString());
+        // Moved by the user: the hover text would stay behind, so it goes.
+        if (event.sourceEvent && tipRef.current) setTip(null);
         const isLow = event.transform.k < LOW_DETAIL_SCALE;
         if (isLow !== isLowDetail) {
           isLowDetail = isLow;
@@ -113,14 +147,23 @@ export function TreeChart(props: TreeChartProps) {
     behavior.transform(select(svg), zoomIdentity.translate(transform.x, transform.y).scale(transform.k));
   }, []);
 
-  // Each new layout (another person, more generations) opens at its own starting view.
+  // Another person's chart opens at its own starting view; the same person's with more or fewer
+  // generations keeps the scale and the person where they were on the screen.
+  const shownRef = useRef<{ startKey: string; focus: { x: number; y: number } } | null>(null);
   useLayoutEffect(() => {
     const svg = svgRef.current;
     const behavior = behaviorRef.current;
     if (!svg || !behavior) return;
     const view = viewSize(svg);
     behavior.scaleExtent([minimumScale(layout.bounds, view), MAX_SCALE]);
-    apply(initialTransform(layout, view, orientation));
+    const startKey = layout.nodes.find((node) => node.isStart)?.key ?? '';
+    const shown = shownRef.current;
+    apply(
+      shown && shown.startKey === startKey
+        ? keepFocusTransform(zoomTransform(svg), shown.focus, layout, view)
+        : initialTransform(layout, view, orientation),
+    );
+    shownRef.current = { startKey, focus: layout.focus };
   }, [layout, orientation, apply]);
 
   const zoomBy = (factor: number) => {
@@ -152,33 +195,67 @@ export function TreeChart(props: TreeChartProps) {
     else onOpen(personId);
   };
 
-  // A box reached with the Tab key is brought into view.
+  // A box reached with the Tab key is brought into view, and its hover text shows as its description.
   const handleFocus = (event: FocusEvent<SVGSVGElement>) => {
     const svg = svgRef.current;
     const behavior = behaviorRef.current;
     if (!svg || !behavior || !(event.target instanceof Element)) return;
     const key = event.target.closest('[data-key]')?.getAttribute('data-key');
     const node: ChartNode | undefined = key ? nodeByKey.get(key) : undefined;
-    if (!node || isBoxVisible(node, zoomTransform(svg), viewSize(svg))) return;
-    behavior.translateTo(select(svg), node.x + BOX_WIDTH / 2, node.y + BOX_HEIGHT / 2);
+    if (!node) return;
+    if (!isBoxVisible(node, zoomTransform(svg), viewSize(svg))) {
+      behavior.translateTo(select(svg), node.x + BOX_WIDTH / 2, node.y + BOX_HEIGHT / 2);
+    }
+    if (event.target.getAttribute('data-action') === 'open') {
+      event.target.setAttribute('aria-describedby', tooltipId);
+      setTip({ key: node.key, via: 'focus' });
+    }
+  };
+  const handleBlur = (event: FocusEvent<SVGSVGElement>) => {
+    if (!(event.target instanceof Element)) return;
+    event.target.removeAttribute('aria-describedby');
+    if (tipRef.current?.via === 'focus') setTip(null);
   };
 
-  const handleKeyDown = (event: KeyboardEvent<SVGSVGElement>) =>
+  // The pointer over a box shows its hover text; leaving the box, or pressing to drag, hides it.
+  const handlePointerOver = (event: PointerEvent<SVGSVGElement>) => {
+    if (event.buttons !== 0 || !(event.target instanceof Element)) return;
+    const key = event.target.closest('[data-key]')?.getAttribute('data-key');
+    if (key && tipRef.current?.key !== key) setTip({ key, via: 'hover' });
+  };
+  const handlePointerOut = (event: PointerEvent<SVGSVGElement>) => {
+    if (tipRef.current?.via !== 'hover' || !(event.target instanceof Element)) return;
+    const box = event.target.closest('[data-key]');
+    if (box && event.relatedTarget instanceof Node && box.contains(event.relatedTarget)) return;
+    setTip(null);
+  };
+
+  const handleKeyDown = (event: KeyboardEvent<SVGSVGElement>) => {
+    if (event.key === 'Escape' && tipRef.current) {
+      event.preventDefault();
+      setTip(null);
+      return;
+    }
     handleZoomKey(event, svgRef.current, behaviorRef.current, { zoomStep: ZOOM_STEP, fit });
+  };
 
   const content = useMemo((): ReactNode => {
     const boxes = layout.nodes.map((node) => {
       const label = personLabel(node.person);
       const { name, hasName } = label;
+      const portrait = portraitHref?.(node.person) ?? null;
+      const lines = layoutBoxText(
+        { ...chartBoxTexts(label), occupation: node.person.occupation ?? '', hasPortrait: portrait !== null },
+        measure,
+      );
       return (
         <ChartBox
           key={node.key}
           node={node}
           texts={{
-            name,
+            lines,
+            portraitHref: portrait,
             hasName,
-            // A box has room for the birthplace's own name only; the hover text has the whole path.
-            details: [label.years, shortPlace(label.placeFull, 1)].filter(Boolean).join(' · '),
             fullName: label.full,
             personHref: personHref(node.person.id),
             chartHref: chartHref(node.person.id),
@@ -203,7 +280,10 @@ export function TreeChart(props: TreeChartProps) {
         {boxes}
       </>
     );
-  }, [layout, personLabel, personHref, chartHref, t, canAdd, symbolPrefix]);
+  }, [layout, personLabel, personHref, chartHref, t, canAdd, symbolPrefix, portraitHref, measure]);
+
+  const tipNode = tip ? nodeByKey.get(tip.key) : undefined;
+  const svg = svgRef.current;
 
   return (
     <div className={classes.frame} data-testid={testId}>
@@ -217,6 +297,10 @@ export function TreeChart(props: TreeChartProps) {
         onKeyDown={handleKeyDown}
         onClick={handleClick}
         onFocus={handleFocus}
+        onBlur={handleBlur}
+        onPointerOver={handlePointerOver}
+        onPointerOut={handlePointerOut}
+        onPointerDown={() => setTip(null)}
         data-testid="chart-svg"
       >
         <ChartBoxSymbols prefix={symbolPrefix} />
@@ -224,6 +308,9 @@ export function TreeChart(props: TreeChartProps) {
           {content}
         </g>
       </svg>
+      {tipNode && svg ? (
+        <ChartTooltip id={tooltipId} node={tipNode} transform={zoomTransform(svg)} view={viewSize(svg)} />
+      ) : null}
       <ActionIcon.Group orientation="vertical" className={classes.controls} aria-label={t('familyTree.chart.controls')}>
         <ChartButton label={t('familyTree.chart.zoomIn')} onClick={() => zoomBy(ZOOM_STEP)} testId="chart-zoom-in">
           <IconZoomIn aria-hidden size={20} />

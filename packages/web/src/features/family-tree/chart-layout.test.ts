@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BOX_HEIGHT, BOX_WIDTH, boundsOf, focusOf, truncateText } from './chart-layout.ts';
+import { BOX_HEIGHT, BOX_WIDTH, boundsOf, focusOf } from './chart-layout.ts';
 import { chartPerson } from './chart-test-data.ts';
-
-describe('truncateText', () => {
-  it('keeps short texts and shortens long ones with an ellipsis', () => {
-    expect(truncateText('Anna', 10)).toBe('Anna');
-    expect(truncateText('Anna-Karin Öberg', 10)).toBe('Anna-Kari…');
-    expect(truncateText('Anna Karin', 6)).toBe('Anna…');
-  });
-});
 
 describe('boundsOf and focusOf', () => {
   it('measure the boxes and find the starting person', () => {

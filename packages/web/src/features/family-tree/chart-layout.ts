@@ -6,9 +6,13 @@ import type { ChartPerson } from '@anor/core';
  * them, and tests can check positions without a browser.
  */
 
-export const BOX_WIDTH = 200;
-/** Room for three lines: the name, the life years with the birthplace, the occupation. */
-export const BOX_HEIGHT = 74;
+export const BOX_WIDTH = 220;
+/**
+ * Room for the name on two lines (three smaller ones when long), the life years with the
+ * birthplace, the occupation, and a portrait at the left (chart-box-text.ts). Every box has the
+ * same size, so that the layouts stay regular.
+ */
+export const BOX_HEIGHT = 88;
 
 export interface ChartNode {
   /** Unique within the layout: the person id, or for a person shown again (pedigree collapse) a longer key. */
@@ -44,6 +48,8 @@ export interface ChartLayout {
   bounds: Bounds;
   /** The centre of the starting person's box, where the view opens. */
   focus: { x: number; y: number };
+  /** The width around the focus that the opening view keeps whole (the person with the parents' column, or with the partners). */
+  focusWidth?: number;
 }
 
 export const emptyLayout: ChartLayout = {
@@ -72,16 +78,6 @@ export function boundsOf(nodes: readonly ChartNode[]): Bounds {
 export function focusOf(nodes: readonly ChartNode[]): { x: number; y: number } {
   const start = nodes.find((node) => node.isStart);
   return start ? { x: start.x + BOX_WIDTH / 2, y: start.y + BOX_HEIGHT / 2 } : { x: 0, y: 0 };
-}
-
-/** Shortens a text to `max` characters with an ellipsis: SVG text cannot wrap or clip itself. */
-export function truncateText(text: string, max: number): string {
-  const characters = Array.from(text);
-  if (characters.length <= max) return text;
-  return `${characters
-    .slice(0, max - 1)
-    .join('')
-    .trimEnd()}…`;
 }
 
 /** Rounds to a tenth of a pixel: shorter path strings, no visible difference. */

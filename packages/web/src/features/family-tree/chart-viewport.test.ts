@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { BOX_HEIGHT, BOX_WIDTH } from './chart-layout.ts';
 import {
+  clampTransform,
   fitTransform,
   initialTransform,
   isBoxVisible,
+  keepFocusTransform,
   minimumScale,
   READABLE_SCALE,
   VIEW_MARGIN,
@@ -48,6 +50,65 @@ describe('initialTransform', () => {
     const transform = initialTransform(layout, view, 'vertical');
     expect(start.x * transform.k + transform.x).toBeCloseTo(view.width / 2);
     expect(0 * transform.k + transform.y).toBeCloseTo(VIEW_MARGIN);
+  });
+});
+
+describe('initialTransform on a phone', () => {
+  const phone = { width: 343, height: 500 };
+
+  it("opens a pedigree with the person and the parents' column whole, nothing cut at the left", () => {
+    const focusWidth = 2 * BOX_WIDTH + 56;
+    const layout = {
+      bounds: { x: 0, y: -3000, width: 3000, height: 6000 },
+      focus: { x: BOX_WIDTH / 2, y: 0 },
+      focusWidth,
+    };
+    const transform = initialTransform(layout, phone, 'horizontal');
+    expect(transform.x).toBeCloseTo(VIEW_MARGIN);
+    expect(focusWidth * transform.k + transform.x).toBeLessThanOrEqual(phone.width - VIEW_MARGIN + 0.01);
+  });
+
+  it('opens a descendant chart with the person and both partners inside the width', () => {
+    const focusWidth = 3 * BOX_WIDTH + 48;
+    const layout = {
+      bounds: { x: -5000, y: 0, width: 10000, height: 3000 },
+      focus: { x: 0, y: BOX_HEIGHT / 2 },
+      focusWidth,
+    };
+    const transform = initialTransform(layout, phone, 'vertical');
+    const left = (-focusWidth / 2) * transform.k + transform.x;
+    const right = (focusWidth / 2) * transform.k + transform.x;
+    expect(left).toBeGreaterThanOrEqual(VIEW_MARGIN - 0.01);
+    expect(right).toBeLessThanOrEqual(phone.width - VIEW_MARGIN + 0.01);
+  });
+});
+
+describe('clampTransform', () => {
+  it('centres a chart narrower than the view and keeps a wider one from leaving an empty side', () => {
+    const bounds = { x: 0, y: 0, width: 400, height: 4000 };
+    const narrow = clampTransform({ k: 1, x: -300, y: 100 }, bounds, view);
+    expect(narrow.x).toBe(300);
+    // The top edge may not come down past the margin, nor the bottom edge up past it.
+    expect(narrow.y).toBe(VIEW_MARGIN);
+    expect(clampTransform({ k: 1, x: 0, y: -9000 }, bounds, view).y).toBe(view.height - VIEW_MARGIN - 4000);
+  });
+});
+
+describe('keepFocusTransform', () => {
+  it('keeps the person where they were on the screen, at the same scale', () => {
+    const previous = { k: 0.8, x: 100, y: 50 };
+    const oldFocus = { x: 110, y: 300 };
+    const layout = { bounds: { x: -2000, y: -2000, width: 4000, height: 4000 }, focus: { x: 640, y: -900 } };
+    const next = keepFocusTransform(previous, oldFocus, layout, view);
+    expect(next.k).toBe(0.8);
+    expect(layout.focus.x * next.k + next.x).toBeCloseTo(oldFocus.x * 0.8 + 100);
+    expect(layout.focus.y * next.k + next.y).toBeCloseTo(oldFocus.y * 0.8 + 50);
+  });
+
+  it('brings the person to the middle when they were out of view', () => {
+    const layout = { bounds: { x: 0, y: 0, width: 4000, height: 4000 }, focus: { x: 10, y: 10 } };
+    const next = keepFocusTransform({ k: 1, x: -5000, y: 0 }, { x: 10, y: 10 }, layout, view);
+    expect(10 * next.k + next.x).toBeCloseTo(view.width / 2);
   });
 });
 

@@ -18,7 +18,7 @@ export const VIEW_MARGIN = 24;
 export const MAX_SCALE = 2;
 export const MIN_SCALE = 0.1;
 /** A chart that fits at this scale or larger opens whole; a larger one opens on the starting person. */
-export const READABLE_SCALE = 0.7;
+export const READABLE_SCALE = 0.55;
 /** Below this scale the texts are too small to read and are hidden, which also makes panning cheaper. */
 export const LOW_DETAIL_SCALE = 0.4;
 
@@ -36,18 +36,63 @@ export function fitTransform(bounds: Bounds, view: ViewportSize): ViewTransform 
 }
 
 /**
- * Where a chart opens: whole when it is readable that way; otherwise at a readable scale with the
- * starting person at the edge the chart grows from (the left of a pedigree, the top of a
- * descendant chart).
+ * Where a chart opens (issue 23: fitted on every screen, a phone's too): whole when it is readable
+ * that way; otherwise with the starting person at the edge the chart grows from (the left of a
+ * pedigree, the top of a descendant chart), at a readable scale made smaller where needed so that
+ * the person's own part of the chart (`focusWidth`: with the parents' column, or with the partners)
+ * fits the width; and never with the chart off to one side (clampTransform).
  */
 export function initialTransform(
-  layout: Pick<ChartLayout, 'bounds' | 'focus'>,
+  layout: Pick<ChartLayout, 'bounds' | 'focus' | 'focusWidth'>,
   view: ViewportSize,
   orientation: 'horizontal' | 'vertical',
 ): ViewTransform {
   const fit = fitTransform(layout.bounds, view);
   if (fit.k >= READABLE_SCALE) return fit;
-  return focusTransform(layout, view, orientation, readableScale(view));
+  const focusWidth = layout.focusWidth ?? BOX_WIDTH;
+  const k = Math.max(fit.k, Math.min(readableScale(view), (view.width - 2 * VIEW_MARGIN) / focusWidth));
+  return clampTransform(focusTransform(layout, view, orientation, k), layout.bounds, view);
+}
+
+/**
+ * The transform moved, its scale kept, so that the chart covers the view: a chart narrower (or
+ * lower) than the view is centred on that axis, and a larger one leaves no more than the margin
+ * empty at either edge. No part of the chart is out of view while the other side shows nothing.
+ */
+export function clampTransform(transform: ViewTransform, bounds: Bounds, view: ViewportSize): ViewTransform {
+  const { k } = transform;
+  const axis = (offset: number, start: number, size: number, room: number) => {
+    const scaled = size * k;
+    if (scaled <= room - 2 * VIEW_MARGIN) return (room - scaled) / 2 - start * k;
+    const highest = VIEW_MARGIN - start * k;
+    const lowest = room - VIEW_MARGIN - (start + size) * k;
+    return Math.min(highest, Math.max(lowest, offset));
+  };
+  return {
+    k,
+    x: axis(transform.x, bounds.x, bounds.width, view.width),
+    y: axis(transform.y, bounds.y, bounds.height, view.height),
+  };
+}
+
+/**
+ * The view after the chart changed around the same starting person (more or fewer generations):
+ * the same scale, within the new limits, with the person where they were on the screen.
+ */
+export function keepFocusTransform(
+  previous: ViewTransform,
+  oldFocus: { x: number; y: number },
+  layout: Pick<ChartLayout, 'bounds' | 'focus'>,
+  view: ViewportSize,
+): ViewTransform {
+  const k = Math.min(MAX_SCALE, Math.max(minimumScale(layout.bounds, view), previous.k));
+  const screenX = oldFocus.x * previous.k + previous.x;
+  const screenY = oldFocus.y * previous.k + previous.y;
+  // Where the person was is kept when it was in view; otherwise the middle of the view.
+  const inView = screenX >= 0 && screenY >= 0 && screenX <= view.width && screenY <= view.height;
+  const x = inView ? screenX : view.width / 2;
+  const y = inView ? screenY : view.height / 2;
+  return { k, x: x - layout.focus.x * k, y: y - layout.focus.y * k };
 }
 
 /** A comfortable scale for reading boxes; smaller on a phone, so that the parents or children show beside the person. */

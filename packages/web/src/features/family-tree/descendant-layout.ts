@@ -190,5 +190,11 @@ export function layoutDescendants(answer: Pick<ChartAnswer, 'startId' | 'persons
     }
   }
   // The view opens on the starting person's family (the person with their partners), centred.
-  return { nodes, links, bounds: boundsOf(nodes), focus: { x: laidOut.x, y: focusOf(nodes).y } };
+  return {
+    nodes,
+    links,
+    bounds: boundsOf(nodes),
+    focus: { x: laidOut.x, y: focusOf(nodes).y },
+    focusWidth: root.width,
+  };
 }

@@ -89,5 +89,7 @@ export function layoutPedigree(answer: Pick<ChartAnswer, 'startId' | 'persons'>)
       });
     }
   }
-  return { nodes, links, bounds: boundsOf(nodes), focus: focusOf(nodes) };
+  // A phone opens with the person and the parents' column side by side.
+  const focusWidth = laidOut.children ? 2 * BOX_WIDTH + PEDIGREE_COLUMN_GAP : BOX_WIDTH;
+  return { nodes, links, bounds: boundsOf(nodes), focus: focusOf(nodes), focusWidth };
 }
