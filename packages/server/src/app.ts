@@ -54,6 +54,7 @@ import { startTrashSweep } from './modules/trash/trash.sweep.ts';
 import { registerWriteGuard } from './modules/tree/tree.guard.ts';
 import { registerTreeRoutes } from './modules/tree/tree.routes.ts';
 import { registerUserRoutes } from './modules/user/user.routes.ts';
+import { connectRedis } from './redis.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -114,10 +115,15 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
     publicUrl: config.publicUrl,
     mailer: outMailer,
   });
-  const ctx = createContext(config, database.db, auth, outMailer, {
-    freeBytes: database.freeBytes,
-    embedded: database.kind === 'pglite',
-  });
+  const redis = config.redisUrl ? connectRedis(config.redisUrl, app.log) : null;
+  const ctx = createContext(
+    config,
+    database.db,
+    auth,
+    outMailer,
+    { freeBytes: database.freeBytes, embedded: database.kind === 'pglite' },
+    redis,
+  );
   // The job runner: at start it fails the jobs a stopped server left and removes their spool files;
   // at close it stops the running ones (their transactions roll back).
   app.addHook('onReady', async () => {
@@ -132,6 +138,7 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
     trashSweep?.stop();
     await trashSweep?.done;
     await ctx.jobs.stop();
+    await redis?.quit().catch(() => redis.disconnect());
   });
   database.onConnectionError?.((error) => {
     // Code and message only: pg's error carries the whole client, its cancel key among it.

@@ -53,6 +53,10 @@ export interface Config {
   databaseTimeouts: DatabaseTimeouts;
   /** Photos and scanned documents (issue 22): see modules/media. */
   media: MediaConfig;
+  /** REDIS_URL: a Redis that several instances share; null without one. `/readyz` checks that it answers. */
+  redisUrl: string | null;
+  /** REDIS_PREFIX: the start of every key Anor writes to Redis (default `anor:`), for a Redis shared with others. */
+  redisPrefix: string;
 }
 
 export interface MediaConfig {
@@ -185,6 +189,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       jobStatementMs: milliseconds(env.DATABASE_JOB_TIMEOUT_MS, defaultDatabaseTimeouts.jobStatementMs),
     },
     media: readMediaConfig(env),
+    redisUrl: env.REDIS_URL?.trim() || null,
+    redisPrefix: env.REDIS_PREFIX?.trim() || 'anor:',
   };
 }
 

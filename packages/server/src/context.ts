@@ -1,7 +1,14 @@
+import type { Redis } from 'ioredis';
 import type { Auth } from './auth/auth.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
-import { RateLimiter } from './http/rate-limit.ts';
+import {
+  createKnownAddresses,
+  createRateLimiter,
+  type KnownAddresses,
+  type LimitStore,
+  type RateLimiter,
+} from './http/limiters.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { type ContactService, createContactService } from './modules/contact/contact.service.ts';
 import { createEventService, type EventService } from './modules/event/event.service.ts';
@@ -45,6 +52,10 @@ export interface AppContext {
   jobs: JobService;
   contact: ContactService;
   limiters: Record<keyof Config['rateLimits'], RateLimiter>;
+  /** The addresses each account signed in from (http/limiters.ts), shared like the limiters. */
+  knownAddresses: KnownAddresses;
+  /** REDIS_URL's client, shared by the instances' limits; null without one. */
+  redis: Redis | null;
 }
 
 /** `storage`: what the embedded database says of its disk (db/client.ts `Database.freeBytes`). */
@@ -54,10 +65,17 @@ export function createContext(
   auth: Auth,
   mailer: Mailer,
   storage: { freeBytes?: (() => Promise<number>) | undefined; embedded?: boolean } = {},
+  redis: Redis | null = null,
 ): AppContext {
+  // Limits are counted in Redis when there is one (several instances, one allowance), else in memory.
+  const limitStore: LimitStore = redis
+    ? { kind: 'redis', client: redis, prefix: config.redisPrefix }
+    : { kind: 'memory' };
   const limiters = Object.fromEntries(
-    Object.entries(config.rateLimits).map(([name, rule]) => [name, new RateLimiter(rule)]),
+    Object.entries(config.rateLimits).map(([name, rule]) => [name, createRateLimiter(name, rule, limitStore)]),
   ) as AppContext['limiters'];
+  // As long as a session lasts (auth/auth.ts).
+  const knownAddresses = createKnownAddresses(limitStore, 30 * 24 * 60 * 60 * 1000);
   const users = createUserService({ db, auth, mailer, supportEmail: config.supportEmail });
   const gedcom = createGedcomService({
     db,
@@ -102,5 +120,7 @@ export function createContext(
     jobs,
     contact: createContactService({ db, mailer, supportEmail: config.supportEmail }),
     limiters,
+    knownAddresses,
+    redis,
   };
 }

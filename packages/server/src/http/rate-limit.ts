@@ -1,97 +1,9 @@
 import { normalizeEmail } from '@anor/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Auth } from '../auth/auth.ts';
-import type { RateLimitRule, RateLimits } from '../config.ts';
-import { AppError } from './errors.ts';
+import type { RateLimits } from '../config.ts';
+import type { RateLimiter } from './limiters.ts';
 import { currentUser } from './session.ts';
-
-/**
- * A fixed-window counter per key, kept in memory. Enough for one instance; several instances
- * behind a load balancer each count on their own, which multiplies the allowance by their number.
- */
-export class RateLimiter {
-  private readonly windows = new Map<string, { startedAt: number; count: number }>();
-
-  constructor(private readonly rule: RateLimitRule) {}
-
-  /** Counts one attempt; throws tooManyRequests when the key has used up its window. */
-  consume(key: string, now: number = Date.now()): void {
-    const window = this.windows.get(key);
-    if (!window || now - window.startedAt >= this.rule.windowMs) {
-      this.windows.set(key, { startedAt: now, count: 1 });
-      this.sweep(now);
-      return;
-    }
-    window.count += 1;
-    if (window.count > this.rule.max) {
-      throw new AppError('common.error.tooManyRequests', {
-        retryAfterSeconds: Math.ceil((window.startedAt + this.rule.windowMs - now) / 1000),
-      });
-    }
-  }
-
-  /**
-   * Takes back one attempt counted by `consume` (one that turned out not to count, such as a
-   * sign-in that succeeded). Counting first and refunding after keeps parallel attempts from all
-   * passing before any of them is counted.
-   */
-  refund(key: string, now: number = Date.now()): void {
-    const window = this.windows.get(key);
-    if (window && now - window.startedAt < this.rule.windowMs && window.count > 0) window.count -= 1;
-  }
-
-  /** Forgets the key's window (its owner proved who they are another way, e.g. a password reset). */
-  reset(key: string): void {
-    this.windows.delete(key);
-  }
-
-  private sweep(now: number) {
-    if (this.windows.size < 10_000) return;
-    for (const [key, window] of this.windows) {
-      if (now - window.startedAt >= this.rule.windowMs) this.windows.delete(key);
-    }
-  }
-}
-
-/**
- * The client addresses each account signed in from successfully, for `rememberForMs`. When an
- * account's failed sign-ins from everywhere reach their limit, a known address is still let in
- * (within its own per-address limit): a guess spread over many addresses cannot lock the owner
- * out at home. Kept in memory, like the limiters, and bounded (the newest addresses per account).
- */
-export class KnownAddresses {
-  private readonly accounts = new Map<string, Map<string, number>>();
-
-  constructor(
-    private readonly rememberForMs: number,
-    private readonly perAccount = 10,
-  ) {}
-
-  remember(account: string, address: string, now: number = Date.now()): void {
-    const addresses = this.accounts.get(account) ?? new Map<string, number>();
-    addresses.delete(address);
-    addresses.set(address, now + this.rememberForMs);
-    while (addresses.size > this.perAccount) {
-      const oldest = addresses.keys().next().value;
-      if (oldest === undefined) break;
-      addresses.delete(oldest);
-    }
-    this.accounts.set(account, addresses);
-    if (this.accounts.size > 100_000) this.sweep(now);
-  }
-
-  isKnown(account: string, address: string, now: number = Date.now()): boolean {
-    const until = this.accounts.get(account)?.get(address);
-    return until !== undefined && until > now;
-  }
-
-  private sweep(now: number) {
-    for (const [account, addresses] of this.accounts) {
-      for (const [address, until] of addresses) if (until <= now) addresses.delete(address);
-      if (addresses.size === 0) this.accounts.delete(account);
-    }
-  }
-}
 
 /** The key of an account's failed sign-ins (a password reset forgets it). */
 export function signInAccountKey(email: string): string {
@@ -146,6 +58,6 @@ export function registerRouteRateLimits(
     const rule = ruleOf(request);
     if (!rule) return;
     const user = await currentUser(auth, request);
-    limiters[rule].consume(user ? `user ${user.id}` : `address ${clientKey(request)}`);
+    await limiters[rule].consume(user ? `user ${user.id}` : `address ${clientKey(request)}`);
   });
 }

@@ -40,9 +40,15 @@ export async function openTestDatabase(): Promise<Database> {
   return openDatabase({ kind: 'pglite-dump', dump: new Blob([dump]) });
 }
 
-/** The whole server on a fresh database, with its e-mail going to a temporary outbox. */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
-  const database = await openTestDatabase();
+/**
+ * The whole server on a fresh database, with its e-mail going to a temporary outbox. With
+ * `database`, on that one instead (a second instance of a multi-instance test), left open at close.
+ */
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  options: { database?: Database } = {},
+): Promise<TestApp> {
+  const database = options.database ?? (await openTestDatabase());
   const dataDir = await mkdtemp(path.join(tmpdir(), 'anor-test-'));
   const config: Config = {
     ...readConfig({}),
@@ -66,7 +72,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     outbox: () => readOutbox(outboxDir),
     async close() {
       await app.close();
-      await database.close();
+      if (!options.database) await database.close();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -17,7 +17,7 @@ export function registerContactRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      ctx.limiters.contact.consume(clientKey(request));
+      await ctx.limiters.contact.consume(clientKey(request));
       const viewer = await currentUser(ctx.auth, request);
       await ctx.contact.submit(request.body, viewer?.id ?? null);
       return reply.status(201).send({ ok: true as const });

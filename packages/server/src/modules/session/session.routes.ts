@@ -6,7 +6,7 @@ import { catalogueCodeOf } from '../../auth/auth-errors.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError, sendError } from '../../http/errors.ts';
 import { requestLanguage } from '../../http/language.ts';
-import { clientKey, KnownAddresses, signInAccountKey } from '../../http/rate-limit.ts';
+import { clientKey, signInAccountKey } from '../../http/rate-limit.ts';
 import { authHeaders, currentUser, forwardCookies } from '../../http/session.ts';
 
 const tags = ['session'];
@@ -17,9 +17,7 @@ const tags = ['session'];
  */
 export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { auth, users, limiters } = ctx;
-  // As long as a session lasts (auth/auth.ts).
-  const knownAddresses = new KnownAddresses(30 * 24 * 60 * 60 * 1000);
+  const { auth, users, limiters, knownAddresses } = ctx;
 
   routes.get(
     '/api/auth/session',
@@ -53,28 +51,28 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext) {
       const email = normalizeEmail(request.body.email);
       const addressKey = `address ${address}`;
       const accountKey = signInAccountKey(email);
-      limiters.signIn.consume(addressKey);
+      await limiters.signIn.consume(addressKey);
       try {
-        limiters.signInAccount.consume(accountKey);
+        await limiters.signInAccount.consume(accountKey);
       } catch (error) {
         // A guess spread over many addresses has used up the account's allowance: only an address
         // the account signed in from before is still let in, until the window ends.
-        if (!knownAddresses.isKnown(email, address)) {
-          limiters.signIn.refund(addressKey);
+        if (!(await knownAddresses.isKnown(email, address))) {
+          await limiters.signIn.refund(addressKey);
           throw error;
         }
       }
       try {
         const { value, headers } = await users.signIn(request.body, authHeaders(request), requestLanguage(request));
-        limiters.signIn.refund(addressKey);
-        limiters.signInAccount.refund(accountKey);
-        knownAddresses.remember(email, address);
+        await limiters.signIn.refund(addressKey);
+        await limiters.signInAccount.refund(accountKey);
+        await knownAddresses.remember(email, address);
         forwardCookies(reply, headers);
         return value;
       } catch (error) {
         if (!(error instanceof AppError && error.code === 'auth.error.invalidCredentials')) {
-          limiters.signIn.refund(addressKey);
-          limiters.signInAccount.refund(accountKey);
+          await limiters.signIn.refund(addressKey);
+          await limiters.signInAccount.refund(accountKey);
         }
         throw error;
       }

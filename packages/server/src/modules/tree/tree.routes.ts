@@ -148,7 +148,7 @@ export function registerTreeRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) => {
-      limiters.emailLookup.consume(clientKey(request));
+      await limiters.emailLookup.consume(clientKey(request));
       return { trees: await trees.findShared(request.body.email) };
     },
   );

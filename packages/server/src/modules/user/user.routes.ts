@@ -29,7 +29,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/user',
     { schema: { tags, summary: 'Register and sign in', body: registerBodySchema, response: { 201: userInfoSchema } } },
     async (request, reply) => {
-      limiters.register.consume(clientKey(request));
+      await limiters.register.consume(clientKey(request));
       const { value, headers } = await users.register(request.body, authHeaders(request), requestLanguage(request));
       forwardCookies(reply, headers);
       return reply.status(201).send(value);
@@ -60,7 +60,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => {
       const current = await requireUser(auth, request);
       users.assertSelf(current.id, request.params.userId);
-      limiters.accountChange.consume(`user ${current.id}`);
+      await limiters.accountChange.consume(`user ${current.id}`);
       const { user, notice } = await users.changeEmail(current.id, request.body, requestLanguage(request));
       // The change is made; a notice that cannot be sent is logged, not answered as a failure.
       await notice.catch((error: unknown) => request.log.error({ err: error }, 'the e-mail change notice failed'));
@@ -82,7 +82,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const current = await requireUser(auth, request);
       users.assertSelf(current.id, request.params.userId);
-      limiters.accountChange.consume(`user ${current.id}`);
+      await limiters.accountChange.consume(`user ${current.id}`);
       forwardCookies(reply, await users.changePassword(request.body, authHeaders(request)));
       return { ok: true as const };
     },
@@ -102,7 +102,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const current = await requireUser(auth, request);
       users.assertSelf(current.id, request.params.userId);
-      limiters.accountChange.consume(`user ${current.id}`);
+      await limiters.accountChange.consume(`user ${current.id}`);
       await users.deleteAccount(current.id, request.body.password);
       // The sessions went with the user; tell the browser to drop its cookie too.
       reply.header('set-cookie', expiredSessionCookies(ctx.config.publicUrl));
@@ -121,7 +121,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) => {
-      limiters.passwordReset.consume(clientKey(request));
+      await limiters.passwordReset.consume(clientKey(request));
       await users.requestPasswordReset(request.body.email, requestLanguage(request));
       return { ok: true as const };
     },
@@ -138,10 +138,10 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) => {
-      limiters.passwordReset.consume(clientKey(request));
+      await limiters.passwordReset.consume(clientKey(request));
       const email = await users.resetPassword(request.body.token, request.body.password);
       // The owner proved who they are: a guess that locked their sign-in no longer does.
-      if (email) limiters.signInAccount.reset(signInAccountKey(email));
+      if (email) await limiters.signInAccount.reset(signInAccountKey(email));
       return { ok: true as const };
     },
   );
@@ -157,7 +157,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) => {
-      limiters.emailLookup.consume(clientKey(request));
+      await limiters.emailLookup.consume(clientKey(request));
       return { emailExists: await users.emailExists(request.params.email) };
     },
   );
