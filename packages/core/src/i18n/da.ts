@@ -1,3 +1,4 @@
+import { chartTexts } from './chart-texts.ts';
 import type { Dictionary } from './en.ts';
 import { ruleTexts } from './rule-texts.ts';
 
@@ -2532,4 +2533,6 @@ export const da = {
     failed: 'Rapporten kunne ikke laves. Prøv igen.',
     page: 'Side {{page}} af {{pages}}',
   },
+  charts: chartTexts.da.charts,
+  timeline: chartTexts.da.timeline,
 } satisfies Dictionary;

@@ -1,3 +1,4 @@
+import { chartTexts } from './chart-texts.ts';
 import { ruleTexts } from './rule-texts.ts';
 
 /**
@@ -2530,6 +2531,8 @@ export const en = {
     failed: 'The report could not be made. Please try again.',
     page: 'Page {{page}} of {{pages}}',
   },
+  charts: chartTexts.en.charts,
+  timeline: chartTexts.en.timeline,
 };
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

@@ -1,3 +1,4 @@
+import { chartTexts } from './chart-texts.ts';
 import type { Dictionary } from './en.ts';
 import { ruleTexts } from './rule-texts.ts';
 
@@ -2549,4 +2550,6 @@ export const fi = {
     failed: 'Raporttia ei voitu tehdä. Yritä uudelleen.',
     page: 'Sivu {{page}} / {{pages}}',
   },
+  charts: chartTexts.fi.charts,
+  timeline: chartTexts.fi.timeline,
 } satisfies Dictionary;

@@ -1,3 +1,4 @@
+import { chartTexts } from './chart-texts.ts';
 import type { Dictionary } from './en.ts';
 import { ruleTexts } from './rule-texts.ts';
 
@@ -2536,4 +2537,6 @@ export const no = {
     failed: 'Rapporten kunne ikke lages. Prøv igjen.',
     page: 'Side {{page}} av {{pages}}',
   },
+  charts: chartTexts.no.charts,
+  timeline: chartTexts.no.timeline,
 } satisfies Dictionary;

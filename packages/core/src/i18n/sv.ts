@@ -1,3 +1,4 @@
+import { chartTexts } from './chart-texts.ts';
 import type { Dictionary } from './en.ts';
 import { ruleTexts } from './rule-texts.ts';
 
@@ -2534,4 +2535,6 @@ export const sv = {
     failed: 'Rapporten kunde inte skapas. Försök igen.',
     page: 'Sida {{page}} av {{pages}}',
   },
+  charts: chartTexts.sv.charts,
+  timeline: chartTexts.sv.timeline,
 } satisfies Dictionary;

@@ -19,6 +19,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { ErrorView } from '../../lib/ErrorView.tsx';
+import { ChartExportMenu } from '../charts/ChartExportMenu.tsx';
+import { ChartViewPanels, ChartViewTabs } from '../charts/ChartViewTabs.tsx';
 import { LocationDialogProvider } from '../location/LocationDialogProvider.tsx';
 import { PersonDialogProvider, usePersonDialog } from '../person/PersonDialogProvider.tsx';
 import { familyTreeHref, personHref } from '../person/paths.ts';
@@ -31,7 +33,7 @@ import { FamilyView } from './FamilyView.tsx';
 import type { PersonLinks } from './person-links.ts';
 import { ancestorGenerations, descendantDepths, familyTreeQueries } from './queries.ts';
 
-const views = ['ancestors', 'descendants', 'family', 'table'] as const;
+const views = ['ancestors', 'descendants', 'fan', 'hourglass', 'family', 'table'] as const;
 type View = (typeof views)[number];
 
 function isView(value: string | null): value is View {
@@ -145,6 +147,7 @@ function FamilyTreeView({ treeId, personId }: { treeId: string; personId: string
           )}
         </Box>
         <Group gap="xs" wrap="nowrap">
+          <ChartExportMenu view={view} name={name ?? ''} />
           <Button
             component={Link}
             to={personHref(treeId, personId)}
@@ -201,6 +204,7 @@ function FamilyTreeView({ treeId, personId }: { treeId: string; personId: string
           >
             {t('familyTree.tabs.descendants')}
           </Tabs.Tab>
+          <ChartViewTabs />
           <Tabs.Tab value="family" leftSection={<IconUsersGroup aria-hidden size={18} />} data-testid="tab-family">
             {t('familyTree.tabs.family')}
           </Tabs.Tab>
@@ -235,6 +239,10 @@ function FamilyTreeView({ treeId, personId }: { treeId: string; personId: string
             onAddRelative={canEdit ? setAddingTo : undefined}
           />
         </Tabs.Panel>
+        <ChartViewPanels
+          {...{ treeId, personId, personName: name ?? '', links, onShowInChart: showInChart }}
+          onAddRelative={canEdit ? setAddingTo : undefined}
+        />
         <Tabs.Panel value="family">
           {current ? <FamilyView family={current} links={links} /> : <FamilySkeleton />}
         </Tabs.Panel>
