@@ -5,6 +5,8 @@ import type {
   CreatedLocationAnswer,
   DeletedTree,
   Location,
+  Media,
+  Person,
   TrashAnswer,
   TrashRestoreAnswer,
   TreeInfo,
@@ -19,6 +21,7 @@ import { upsertSubscription } from '../src/modules/user/user.repository.ts';
 import { createTree, type ErrorBody, signUp } from './support/client.ts';
 import { FamilyBuilder } from './support/family.ts';
 import { treeContent } from './support/history.ts';
+import { jpeg, upload } from './support/media.ts';
 import { createTestApp, openTestDatabase, type TestApp } from './support/test-app.ts';
 
 /**
@@ -113,6 +116,33 @@ describe('the trash of a tree', () => {
     const again = await o.restore(item?.changeSetId as number);
     expect(again.status).toBe(404);
     expect(codeOf(again)).toBe('trash.error.notFound');
+  });
+
+  it('lists a deleted photo by its title with its links and portrait, and restores it with them (issue 22)', async () => {
+    const o = await newOwner();
+    const erik = await o.family.create({ fName: 'Erik' });
+    const posted = await upload<{ media: Media }>(
+      o.client,
+      o.tree.id,
+      { name: 'erik.jpg', bytes: await jpeg(20, 20) },
+      { title: 'Erik vid båten', nodeId: erik.id, nodeKind: 'person' },
+    );
+    expect(posted.status).toBe(201);
+    const media = posted.body.media;
+    const crop = { x: 0, y: 0, width: 1, height: 1 };
+    expect((await o.client.put(`${o.api}/person/${erik.id}/portrait`, { mediaId: media.id, crop })).status).toBe(200);
+    expect((await o.client.delete(`${o.api}/media/${media.id}`)).status).toBe(204);
+    const [item] = (await o.trash()).items;
+    expect(item).toMatchObject({ kind: 'media', id: media.id, label: 'Erik vid båten', objectsInDelete: 1 });
+    const links = Object.fromEntries((item?.links ?? []).map((link) => [link.kind, link.count]));
+    expect(links).toEqual({ mediaLink: 1, portrait: 1 });
+    expect((await o.restore(item?.changeSetId as number)).status).toBe(200);
+    expect((await o.client.get(`${o.api}/media/${media.id}`)).status).toBe(200);
+    expect((await o.client.get<Person>(`${o.api}/person/${erik.id}`)).body.portrait).toEqual({
+      mediaId: media.id,
+      crop,
+    });
+    expect((await o.trash()).items).toEqual([]);
   });
 
   it('restores one delete once when two restores of it come at the same time', async () => {

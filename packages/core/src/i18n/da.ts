@@ -2200,7 +2200,7 @@ export const da = {
     navLink: 'Papirkurv',
     title: 'Papirkurv',
     intro:
-      'Slettede personer, begivenheder, steder, kilder og noter bliver her i {{days}} dage med deres forbindelser. Gendan noget for at få det tilbage, som det var; efter {{days}} dage fjernes det for altid.',
+      'Slettede personer, begivenheder, steder, kilder, noter, billeder og dokumenter bliver her i {{days}} dage med deres forbindelser. Gendan noget for at få det tilbage, som det var; efter {{days}} dage fjernes det for altid.',
     empty: 'Papirkurven er tom.',
     unnamed: 'Uden navn',
     deletedBy: 'Slettet {{date}} af {{name}}',
@@ -2221,6 +2221,7 @@ export const da = {
       citation: 'Kildehenvisning',
       record: 'Kilde',
       repository: 'Arkiv',
+      media: 'Billede eller dokument',
     },
     linkKinds: {
       personName: 'andre navne',

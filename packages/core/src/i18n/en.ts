@@ -2197,7 +2197,7 @@ export const en = {
     navLink: 'Trash',
     title: 'Trash',
     intro:
-      'Deleted persons, events, places, sources and notes stay here for {{days}} days with their links. Restore one to put it back as it was; after {{days}} days it is purged for good.',
+      'Deleted persons, events, places, sources, notes, photos and documents stay here for {{days}} days with their links. Restore one to put it back as it was; after {{days}} days it is purged for good.',
     empty: 'The trash is empty.',
     unnamed: 'Without a name',
     deletedBy: 'Deleted {{date}} by {{name}}',
@@ -2218,6 +2218,7 @@ export const en = {
       citation: 'Citation',
       record: 'Source',
       repository: 'Archive',
+      media: 'Photo or document',
     },
     linkKinds: {
       personName: 'other names',

@@ -2209,7 +2209,7 @@ export const fi = {
     navLink: 'Roskakori',
     title: 'Roskakori',
     intro:
-      'Poistetut henkilöt, tapahtumat, paikat, lähteet ja muistiinpanot säilyvät täällä {{days}} päivää yhteyksineen. Palauta kohde, niin se palaa sellaisena kuin se oli; {{days}} päivän jälkeen se tyhjennetään lopullisesti.',
+      'Poistetut henkilöt, tapahtumat, paikat, lähteet, muistiinpanot, kuvat ja asiakirjat säilyvät täällä {{days}} päivää yhteyksineen. Palauta kohde, niin se palaa sellaisena kuin se oli; {{days}} päivän jälkeen se tyhjennetään lopullisesti.',
     empty: 'Roskakori on tyhjä.',
     unnamed: 'Nimetön',
     deletedBy: 'Poistettu {{date}}, poistaja {{name}}',
@@ -2230,6 +2230,7 @@ export const fi = {
       citation: 'Lähdeviite',
       record: 'Lähde',
       repository: 'Arkisto',
+      media: 'Kuva tai asiakirja',
     },
     linkKinds: {
       personName: 'muut nimet',

@@ -2202,7 +2202,7 @@ export const no = {
     navLink: 'Papirkurv',
     title: 'Papirkurv',
     intro:
-      'Slettede personer, hendelser, steder, kilder og notater blir liggende her i {{days}} dager med koblingene sine. Gjenopprett noe for å få det tilbake slik det var; etter {{days}} dager fjernes det for godt.',
+      'Slettede personer, hendelser, steder, kilder, notater, bilder og dokumenter blir liggende her i {{days}} dager med koblingene sine. Gjenopprett noe for å få det tilbake slik det var; etter {{days}} dager fjernes det for godt.',
     empty: 'Papirkurven er tom.',
     unnamed: 'Uten navn',
     deletedBy: 'Slettet {{date}} av {{name}}',
@@ -2223,6 +2223,7 @@ export const no = {
       citation: 'Kildehenvisning',
       record: 'Kilde',
       repository: 'Arkiv',
+      media: 'Bilde eller dokument',
     },
     linkKinds: {
       personName: 'andre navn',

@@ -2201,7 +2201,7 @@ export const sv = {
     navLink: 'Papperskorg',
     title: 'Papperskorg',
     intro:
-      'Borttagna personer, händelser, platser, källor och anteckningar ligger kvar här i {{days}} dagar med sina kopplingar. Återställ något för att få tillbaka det som det var; efter {{days}} dagar rensas det för gott.',
+      'Borttagna personer, händelser, platser, källor, anteckningar, bilder och dokument ligger kvar här i {{days}} dagar med sina kopplingar. Återställ något för att få tillbaka det som det var; efter {{days}} dagar rensas det för gott.',
     empty: 'Papperskorgen är tom.',
     unnamed: 'Utan namn',
     deletedBy: 'Borttagen {{date}} av {{name}}',
@@ -2222,6 +2222,7 @@ export const sv = {
       citation: 'Källhänvisning',
       record: 'Källa',
       repository: 'Arkiv',
+      media: 'Bild eller dokument',
     },
     linkKinds: {
       personName: 'andra namn',

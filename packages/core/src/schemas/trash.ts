@@ -13,7 +13,16 @@ export function purgeDateOf(deletedAt: string | Date): Date {
 }
 
 /** The kinds of object the trash lists. */
-export const trashObjectKinds = ['person', 'event', 'place', 'note', 'citation', 'record', 'repository'] as const;
+export const trashObjectKinds = [
+  'person',
+  'event',
+  'place',
+  'note',
+  'citation',
+  'record',
+  'repository',
+  'media',
+] as const;
 export type TrashObjectKind = (typeof trashObjectKinds)[number];
 
 export const trashQuerySchema = z.strictObject({

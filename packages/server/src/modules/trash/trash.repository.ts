@@ -18,6 +18,8 @@ export const trashTables = {
   citation: 'citation',
   source_record: 'record',
   repository: 'repository',
+  // A photo or scan (issue 22): its links and the portraits made of it come back with it.
+  media_object: 'media',
 } as const;
 export type TrashTable = keyof typeof trashTables;
 
@@ -79,6 +81,8 @@ export async function listTrash(
             nullif(left(btrim(regexp_replace(d.old->>'text', '<[^>]*>', ' ', 'g')), 80), ''))
           when 'citation' then coalesce(nullif(d.old->>'where_within_source_text', ''),
             nullif(left(d.old->>'text_from_source', 80), ''))
+          when 'media_object' then coalesce(nullif(d.old->>'title', ''), nullif(d.old->>'file_name', ''),
+            nullif(d.old->>'file_reference', ''))
           else d.old->>'title'
         end as label,
         case when d.tbl = 'event' then d.old->>'type' end as "eventType",
