@@ -9,6 +9,7 @@ export * from './limits.ts';
 export * from './names/name-match.ts';
 export * from './privacy.ts';
 export * from './rules.ts';
+export * from './quality/index.ts';
 export * from './sanity/index.ts';
 export * from './schemas/account.ts';
 export * from './schemas/common.ts';

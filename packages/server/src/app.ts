@@ -45,6 +45,7 @@ import { registerPersonRoutes } from './modules/person/person.routes.ts';
 import { registerPrivacy } from './modules/privacy/privacy.hook.ts';
 import { registerRelationshipRoutes } from './modules/relationship/relationship.routes.ts';
 import { registerReportRoutes } from './modules/report/report.routes.ts';
+import { registerQualityRoutes } from './modules/quality/quality.routes.ts';
 import { registerSanityRoutes } from './modules/sanity/sanity.routes.ts';
 import { registerSearchRoutes } from './modules/search/search.routes.ts';
 import { registerSessionRoutes } from './modules/session/session.routes.ts';
@@ -186,6 +187,7 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
   registerReportRoutes(app, ctx);
   registerRelationshipRoutes(app, ctx);
   registerDuplicateRoutes(app, ctx);
+  registerQualityRoutes(app, ctx);
   registerSearchRoutes(app, ctx);
   registerGedcomRoutes(app, ctx);
   registerJobRoutes(app, ctx);

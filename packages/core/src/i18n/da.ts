@@ -1,5 +1,6 @@
 import { chartTexts } from './chart-texts.ts';
 import type { Dictionary } from './en.ts';
+import { qualityTexts } from './quality-texts.ts';
 import { ruleTexts } from './rule-texts.ts';
 
 export const da = {
@@ -2019,6 +2020,7 @@ export const da = {
     },
     noDateNoParticipants: 'Ingen dato og ingen deltagere',
   },
+  quality: qualityTexts.da,
   duplicate: {
     title: 'Mulige dubletter',
     navLink: 'Dubletter',
@@ -2138,6 +2140,7 @@ export const da = {
       portrait: 'Portræt',
       notDuplicate: 'Ikke en dublet',
       gedcomExtra: 'GEDCOM-data',
+      qualityDismissal: 'Datakvalitet: kontrolleret',
     },
     field: {
       f_name: 'Fornavn',

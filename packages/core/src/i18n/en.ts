@@ -1,4 +1,5 @@
 import { chartTexts } from './chart-texts.ts';
+import { qualityTexts } from './quality-texts.ts';
 import { ruleTexts } from './rule-texts.ts';
 
 /**
@@ -2016,6 +2017,7 @@ export const en = {
     },
     noDateNoParticipants: 'No date and no participants',
   },
+  quality: qualityTexts.en,
   duplicate: {
     title: 'Possible duplicates',
     navLink: 'Duplicates',
@@ -2135,6 +2137,7 @@ export const en = {
       portrait: 'Portrait',
       notDuplicate: 'Not a duplicate',
       gedcomExtra: 'GEDCOM data',
+      qualityDismissal: 'Data quality: checked',
     },
     field: {
       f_name: 'First name',

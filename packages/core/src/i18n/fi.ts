@@ -1,5 +1,6 @@
 import { chartTexts } from './chart-texts.ts';
 import type { Dictionary } from './en.ts';
+import { qualityTexts } from './quality-texts.ts';
 import { ruleTexts } from './rule-texts.ts';
 
 export const fi = {
@@ -2028,6 +2029,7 @@ export const fi = {
     },
     noDateNoParticipants: 'Ei päivämäärää eikä osallistujia',
   },
+  quality: qualityTexts.fi,
   duplicate: {
     title: 'Mahdolliset kaksoiskappaleet',
     navLink: 'Kaksoiskappaleet',
@@ -2147,6 +2149,7 @@ export const fi = {
       portrait: 'Muotokuva',
       notDuplicate: 'Ei kaksoiskappale',
       gedcomExtra: 'GEDCOM-tiedot',
+      qualityDismissal: 'Tietojen laatu: tarkistettu',
     },
     field: {
       f_name: 'Etunimi',

@@ -1,5 +1,6 @@
 import { chartTexts } from './chart-texts.ts';
 import type { Dictionary } from './en.ts';
+import { qualityTexts } from './quality-texts.ts';
 import { ruleTexts } from './rule-texts.ts';
 
 export const no = {
@@ -2021,6 +2022,7 @@ export const no = {
     },
     noDateNoParticipants: 'Ingen dato og ingen deltakere',
   },
+  quality: qualityTexts.no,
   duplicate: {
     title: 'Mulige duplikater',
     navLink: 'Duplikater',
@@ -2140,6 +2142,7 @@ export const no = {
       portrait: 'Portrett',
       notDuplicate: 'Ikke et duplikat',
       gedcomExtra: 'GEDCOM-data',
+      qualityDismissal: 'Datakvalitet: kontrollert',
     },
     field: {
       f_name: 'Fornavn',

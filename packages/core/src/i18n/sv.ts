@@ -1,5 +1,6 @@
 import { chartTexts } from './chart-texts.ts';
 import type { Dictionary } from './en.ts';
+import { qualityTexts } from './quality-texts.ts';
 import { ruleTexts } from './rule-texts.ts';
 
 export const sv = {
@@ -2020,6 +2021,7 @@ export const sv = {
     },
     noDateNoParticipants: 'Inget datum och inga deltagare',
   },
+  quality: qualityTexts.sv,
   duplicate: {
     title: 'Möjliga dubbletter',
     navLink: 'Dubbletter',
@@ -2139,6 +2141,7 @@ export const sv = {
       portrait: 'Porträtt',
       notDuplicate: 'Inte en dubblett',
       gedcomExtra: 'GEDCOM-data',
+      qualityDismissal: 'Datakvalitet: kontrollerat',
     },
     field: {
       f_name: 'Förnamn',

@@ -41,6 +41,7 @@ export const changeObjectKinds = [
   'portrait',
   'notDuplicate',
   'gedcomExtra',
+  'qualityDismissal',
 ] as const;
 export type ChangeObjectKind = (typeof changeObjectKinds)[number];
 

@@ -37,6 +37,7 @@ const tables = [
   ...treeContentTables,
   'person_name',
   'person_not_duplicate',
+  'quality_dismissal',
   'history_change_set',
   'history_change',
 ];

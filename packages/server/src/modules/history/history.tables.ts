@@ -46,6 +46,13 @@ export const recordedTables: readonly {
     related: 'person_b',
   },
   { table: schema.gedcomExtra, name: 'gedcom_extra', kind: 'gedcomExtra', node: 'node_id', related: null },
+  {
+    table: schema.qualityDismissal,
+    name: 'quality_dismissal',
+    kind: 'qualityDismissal',
+    node: 'id',
+    related: null,
+  },
 ];
 
 const kinds = new Map<string, ChangeObjectKind>([

@@ -1,0 +1,280 @@
+import { ageBoundsBetween } from '../dates/age.ts';
+import { type DayRange, eventDateRange } from '../dates/event-date.ts';
+import { fromDayNumber } from '../dates/partial-date.ts';
+import { addMonths, type SanityData, type SanityPerson, sanityCodes, sanityWarnings } from '../sanity/rules.ts';
+import { foldForSearch } from '../text.ts';
+
+/**
+ * The data-quality report (issue 24): every sanity rule of issue 19 item 7 over the whole tree,
+ * plus rules that only make sense tree-wide. Pure and in one pass over plain data (the server reads
+ * the tree set-wise and hands it over), so that it runs the same in a test and on 100,000 persons.
+ *
+ * "A date outside a parent's lifetime" is the sanity rules' matter: a child born after the mother's
+ * death (`sanity.bornAfterMotherDeath`), long after the father's (`sanity.bornLongAfterFatherDeath`)
+ * or before the parent was 12, which includes before the parent's birth (`sanity.parentTooYoung`).
+ */
+export const qualityOwnCodes = [
+  'quality.noEvents',
+  'quality.placeWithoutDateOrSource',
+  'quality.marriedYoung',
+  'quality.siblingsClose',
+  'quality.placeFarFromParent',
+  'quality.duplicate',
+] as const;
+
+/** Every rule of the report, in the order it lists them. */
+export const qualityRules = [...sanityCodes, ...qualityOwnCodes] as const;
+export type QualityRule = (typeof qualityRules)[number];
+
+export const qualityLimits = {
+  /** A spouse younger than this at the marriage. */
+  minMarriageAge: 15,
+  /** Siblings born less than this many months apart (and not twins)… */
+  siblingMonths: 9,
+  /** …where births this many days apart or fewer are twins. */
+  twinDays: 1,
+  /**
+   * A place this far (km, great circle) from the place it is part of. A farm is a few km from its
+   * parish, a parish tens of km from its county's point; a country's point can be 1,000 km from its
+   * far corners, so 500 km flags the mistyped sign or swapped latitude and longitude, not the north.
+   */
+  placeParentKm: 500,
+};
+
+export type QualityObjectKind = 'person' | 'event' | 'place';
+
+/** One finding: the object it is about, and the other one it is about (a child, a sibling, an event), if any. */
+export interface QualityItem {
+  rule: QualityRule;
+  objectKind: QualityObjectKind;
+  objectId: string;
+  relatedKind: QualityObjectKind | null;
+  /** With the rule and the object, the key a dismissal is stored under. */
+  relatedId: string | null;
+  /** The events whose dates make it (shown with it). */
+  eventIds: string[];
+  /** Numbers for the message (`age`, `limit`, `km`, …). */
+  values: Record<string, number>;
+}
+
+export interface QualityPerson extends SanityPerson {
+  fName: string | null;
+  lName: string | null;
+}
+
+/** An event's own facts (one row per event, whoever takes part). */
+export interface QualityEventFact {
+  eventId: string;
+  type: string;
+  /** It has a start date or a date as written. */
+  hasDate: boolean;
+  locationId: string | null;
+  /** A citation is linked to it. */
+  hasSource: boolean;
+}
+
+export interface QualityPlace {
+  id: string;
+  parentId: string | null;
+  lat: number | null;
+  lng: number | null;
+}
+
+export interface QualityData extends SanityData {
+  persons: readonly QualityPerson[];
+  eventFacts: readonly QualityEventFact[];
+  places: readonly QualityPlace[];
+}
+
+/** The great-circle distance in km between two points (haversine, mean earth radius). */
+export function distanceKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
+  const rad = Math.PI / 180;
+  const dLat = (b.lat - a.lat) * rad;
+  const dLng = (b.lng - a.lng) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
+  return 2 * 6371.0088 * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+function groupBy<T>(rows: readonly T[], key: (row: T) => string | null): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    if (k === null) continue;
+    const list = groups.get(k);
+    if (list) list.push(row);
+    else groups.set(k, [row]);
+  }
+  return groups;
+}
+
+/** Every finding of the tree: the sanity warnings, then the report's own rules. */
+export function qualityItems(data: QualityData, limits = qualityLimits): QualityItem[] {
+  const items: QualityItem[] = sanityWarnings(data).map((warning) => {
+    // A person's own warning is keyed by the event that makes it (the last named), a parent's by the child.
+    const related = warning.relatedPersonId ?? (warning.eventIds.length > 1 ? warning.eventIds.at(-1) : null) ?? null;
+    return {
+      rule: warning.code,
+      objectKind: 'person',
+      objectId: warning.personId,
+      relatedKind: warning.relatedPersonId ? 'person' : related ? 'event' : null,
+      relatedId: related,
+      eventIds: warning.eventIds,
+      values: warning.values,
+    };
+  });
+  const push = (item: Omit<QualityItem, 'eventIds' | 'values'> & Partial<QualityItem>) =>
+    items.push({ eventIds: [], values: {}, ...item });
+
+  // A person with no part in any event.
+  const inEvents = new Set(data.events.map((event) => event.personId));
+  for (const person of data.persons) {
+    if (!inEvents.has(person.id)) {
+      push({ rule: 'quality.noEvents', objectKind: 'person', objectId: person.id, relatedKind: null, relatedId: null });
+    }
+  }
+
+  // An event with a place but neither a date nor a source.
+  for (const fact of data.eventFacts) {
+    if (fact.locationId && !fact.hasDate && !fact.hasSource) {
+      push({
+        rule: 'quality.placeWithoutDateOrSource',
+        objectKind: 'event',
+        objectId: fact.eventId,
+        relatedKind: 'place',
+        relatedId: fact.locationId,
+      });
+    }
+  }
+
+  // Births (one's own, the one that counts) by person.
+  const births = new Map<string, { eventId: string; range: DayRange }>();
+  for (const event of data.events) {
+    if (event.type !== 'birth' || event.role !== 'primary' || births.has(event.personId)) continue;
+    const range = eventDateRange(event);
+    if (range) births.set(event.personId, { eventId: event.eventId, range });
+  }
+
+  // A spouse surely younger than 15 at a marriage.
+  for (const event of data.events) {
+    if (event.type !== 'marriage' || event.role !== 'primary') continue;
+    const birth = births.get(event.personId);
+    const range = birth && eventDateRange(event);
+    if (!birth || !range) continue;
+    const age = ageBoundsBetween(birth.range, range);
+    if (age?.max != null && age.max < limits.minMarriageAge) {
+      push({
+        rule: 'quality.marriedYoung',
+        objectKind: 'person',
+        objectId: event.personId,
+        relatedKind: 'event',
+        relatedId: event.eventId,
+        eventIds: [birth.eventId, event.eventId],
+        values: { age: age.max, limit: limits.minMarriageAge },
+      });
+    }
+  }
+
+  // Siblings surely born less than 9 months apart and surely not twins: children of one mother, or
+  // of the same two parents (a father's children by two mothers may be born weeks apart).
+  const genderOf = new Map(data.persons.map((person) => [person.id, person.gender]));
+  const parentsOf = groupBy(data.parentLinks, (link) => link.childId);
+  const families = new Map<string, Set<string>>();
+  const addTo = (key: string, childId: string) => {
+    const set = families.get(key);
+    if (set) set.add(childId);
+    else families.set(key, new Set([childId]));
+  };
+  for (const [childId, links] of parentsOf) {
+    if (!births.has(childId)) continue;
+    const parents = links.map((link) => link.parentId).sort();
+    for (const parentId of parents) if (genderOf.get(parentId) === 'female') addTo(`m:${parentId}`, childId);
+    if (parents.length === 2) addTo(`p:${parents.join(':')}`, childId);
+  }
+  const seenPairs = new Set<string>();
+  for (const children of families.values()) {
+    if (children.size < 2) continue;
+    const dated = [...children]
+      .map((id) => ({ id, birth: births.get(id) }))
+      .filter((row): row is { id: string; birth: { eventId: string; range: DayRange } } => {
+        const range = row.birth?.range;
+        return range?.from != null && range.to != null;
+      })
+      .sort((x, y) => (x.birth.range.from as number) - (y.birth.range.from as number));
+    for (let i = 0; i < dated.length; i += 1) {
+      const first = dated[i] as (typeof dated)[number];
+      const firstFrom = first.birth.range.from as number;
+      for (let j = i + 1; j < dated.length; j += 1) {
+        const next = dated[j] as (typeof dated)[number];
+        const nextFrom = next.birth.range.from as number;
+        // Sorted by the earliest day: once one begins 9 months after, every later one does.
+        if (nextFrom >= addMonths(firstFrom, limits.siblingMonths)) break;
+        const [earlier, later] =
+          (next.birth.range.to as number) < (first.birth.range.to as number) ? [next, first] : [first, next];
+        const latestGap =
+          (later.birth.range.to as number) < addMonths(earlier.birth.range.from as number, limits.siblingMonths);
+        const notTwins = (later.birth.range.from as number) - (earlier.birth.range.to as number) > limits.twinDays;
+        const key = `${later.id}:${earlier.id}`;
+        if (latestGap && notTwins && !seenPairs.has(key)) {
+          seenPairs.add(key);
+          push({
+            rule: 'quality.siblingsClose',
+            objectKind: 'person',
+            objectId: later.id,
+            relatedKind: 'person',
+            relatedId: earlier.id,
+            eventIds: [earlier.birth.eventId, later.birth.eventId],
+            values: { months: limits.siblingMonths },
+          });
+        }
+      }
+    }
+  }
+
+  // A place far from the place it is part of.
+  const places = new Map(data.places.map((place) => [place.id, place]));
+  for (const place of data.places) {
+    const parent = place.parentId ? places.get(place.parentId) : undefined;
+    if (place.lat === null || place.lng === null || !parent || parent.lat === null || parent.lng === null) continue;
+    const km = distanceKm({ lat: place.lat, lng: place.lng }, { lat: parent.lat, lng: parent.lng });
+    if (km > limits.placeParentKm) {
+      push({
+        rule: 'quality.placeFarFromParent',
+        objectKind: 'place',
+        objectId: place.id,
+        relatedKind: 'place',
+        relatedId: parent.id,
+        values: { km: Math.round(km), limit: limits.placeParentKm },
+      });
+    }
+  }
+
+  // Likely duplicates: the same name (folded), the same parents (at least one) and the same birth year.
+  const duplicates = groupBy(data.persons, (person) => {
+    const name = foldForSearch(`${person.fName ?? ''} ${person.lName ?? ''}`).trim();
+    const parents = parentsOf.get(person.id);
+    const born = births.get(person.id)?.range;
+    if (!name || !parents || born?.from == null || born.to == null) return null;
+    const year = fromDayNumber(born.from).year;
+    // Only a birth that falls within one calendar year has "a birth year".
+    if (fromDayNumber(born.to).year !== year) return null;
+    return `${name}|${parents
+      .map((link) => link.parentId)
+      .sort()
+      .join(',')}|${year}`;
+  });
+  for (const group of duplicates.values()) {
+    if (group.length < 2) continue;
+    const ids = group.map((person) => person.id).sort();
+    const [first, ...others] = ids as [string, ...string[]];
+    for (const other of others) {
+      push({
+        rule: 'quality.duplicate',
+        objectKind: 'person',
+        objectId: first,
+        relatedKind: 'person',
+        relatedId: other,
+      });
+    }
+  }
+  return items;
+}

@@ -1,0 +1,126 @@
+import {
+  fullName,
+  type QualityDismissBody,
+  type QualityGroup,
+  type QualityItem,
+  type QualityReport,
+  qualityItems,
+  qualityObjectKindOf,
+  type qualityReportQuerySchema,
+  qualityRules,
+} from '@anor/core';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../http/errors.ts';
+import type { Viewer } from '../../http/session.ts';
+import { createTreeGate } from '../tree/tree.gate.ts';
+import * as repository from './quality.repository.ts';
+
+type ReportQuery = z.output<typeof qualityReportQuerySchema>;
+
+const notFoundCode = {
+  person: 'person.error.notFound',
+  event: 'events.error.notFound',
+  place: 'location.error.notFound',
+} as const;
+
+const keyOf = (item: { rule: string; objectId: string; relatedId: string | null }) =>
+  `${item.rule}|${item.objectId}|${item.relatedId ?? ''}`;
+
+/**
+ * The data-quality report (issue 24): the tree read whole in six set-based statements, the rules of
+ * @anor/core run over it in one pass, the owner's dismissals set apart. The owner's only: it is an
+ * editing tool, and its findings are about living persons' dates as much as anyone's (the routes
+ * say `ownerOnly`, and each call checks again here).
+ */
+export function createQualityService({ db }: { db: Db }) {
+  const gate = createTreeGate(db);
+
+  /** Every finding of the tree, with whether it was dismissed. */
+  async function findings(treeId: string) {
+    const [persons, events, eventFacts, parentLinks, places, dismissed] = await Promise.all([
+      repository.persons(db, treeId),
+      repository.participations(db, treeId),
+      repository.placedUndatedUnsourced(db, treeId),
+      repository.parentLinks(db, treeId),
+      repository.placesWithCoordinates(db, treeId),
+      repository.dismissals(db, treeId),
+    ]);
+    const dismissedKeys = new Set(dismissed.map(keyOf));
+    const all = qualityItems({ persons, events, eventFacts, parentLinks, places });
+    return { persons, items: all.map((item) => ({ ...item, dismissed: dismissedKeys.has(keyOf(item)) })) };
+  }
+
+  async function labels(treeId: string, items: QualityItem[], names: Map<string, string>) {
+    const ids = (kind: 'person' | 'event' | 'place') => [
+      ...new Set(
+        items.flatMap((item) => [
+          ...(item.objectKind === kind ? [item.objectId] : []),
+          ...(item.relatedKind === kind && item.relatedId ? [item.relatedId] : []),
+          ...(kind === 'event' ? item.eventIds : []),
+        ]),
+      ),
+    ];
+    const [places, events] = await Promise.all([
+      repository.placeNames(db, treeId, ids('place')),
+      repository.eventLabels(db, treeId, ids('event')),
+    ]);
+    return {
+      persons: Object.fromEntries(ids('person').map((id) => [id, { name: names.get(id) ?? '' }])),
+      places: Object.fromEntries(places.map((place) => [place.id, { name: place.name }])),
+      events: Object.fromEntries(events.map(({ id, ...label }) => [id, label])),
+    };
+  }
+
+  return {
+    async report(treeId: string, viewer: Viewer, query: ReportQuery): Promise<QualityReport> {
+      await gate.readAsEditor(treeId, viewer);
+      const { items: found, persons } = await findings(treeId);
+      const names = new Map(persons.map((p) => [p.id, fullName({ fName: p.fName, lName: p.lName })]));
+      const byRule = new Map<string, (QualityItem & { dismissed: boolean })[]>();
+      for (const item of found) {
+        const list = byRule.get(item.rule);
+        if (list) list.push(item);
+        else byRule.set(item.rule, [item]);
+      }
+      const groups: QualityGroup[] = qualityRules.map((rule) => {
+        const list = byRule.get(rule) ?? [];
+        const open = list.filter((item) => !item.dismissed);
+        const closed = list.filter((item) => item.dismissed);
+        const shown = query.rule === undefined || query.rule === rule ? query.limit : 0;
+        return {
+          rule,
+          count: open.length,
+          dismissedCount: closed.length,
+          items: [...open.slice(0, shown), ...closed.slice(0, shown)],
+        };
+      });
+      const shownItems = groups.flatMap((group) => group.items);
+      return { groups, ...(await labels(treeId, shownItems, names)) };
+    },
+
+    /** "Checked, it is right": the item is not counted again while it stays dismissed. A tree change. */
+    async dismiss(treeId: string, viewer: Viewer, body: QualityDismissBody): Promise<{ ok: true }> {
+      const item = { ...body, objectId: body.objectId.toLowerCase(), relatedId: body.relatedId?.toLowerCase() ?? null };
+      return gate.write(treeId, viewer, async (tx) => {
+        const kind = qualityObjectKindOf(item.rule);
+        if (!(await repository.objectExists(tx, treeId, kind, item.objectId))) {
+          throw new AppError(notFoundCode[kind], { path: ['objectId'] });
+        }
+        await repository.insertDismissal(tx, treeId, item);
+        return { ok: true as const };
+      });
+    },
+
+    /** Takes a dismissal back: the item is counted again if it is still found. */
+    async undismiss(treeId: string, viewer: Viewer, body: QualityDismissBody): Promise<{ ok: true }> {
+      const item = { ...body, objectId: body.objectId.toLowerCase(), relatedId: body.relatedId?.toLowerCase() ?? null };
+      return gate.write(treeId, viewer, async (tx) => {
+        await repository.deleteDismissal(tx, treeId, item);
+        return { ok: true as const };
+      });
+    },
+  };
+}
+
+export type QualityService = ReturnType<typeof createQualityService>;

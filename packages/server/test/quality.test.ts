@@ -1,0 +1,298 @@
+import type { Event, Person, QualityReport } from '@anor/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { subscription } from '../src/db/schema.ts';
+import { createTree, type ErrorBody, signUp, TestClient } from './support/client.ts';
+import { FamilyBuilder } from './support/family.ts';
+import { historyState } from './support/history.ts';
+import { createTestApp, type TestApp } from './support/test-app.ts';
+
+/*
+ * Issue 24: the data-quality report over the API. One tree holds, for every rule, a case that
+ * triggers it and one that must not; the report is asked once and each rule's items are checked.
+ * Then dismissing (a change of the tree, undone by the history) and who may ask.
+ */
+
+let t: TestApp;
+let owner: Awaited<ReturnType<typeof signUp>>;
+let api: string;
+let treeId: string;
+let family: FamilyBuilder;
+/** Each case's persons, events and places by label. */
+const ids: Record<string, string> = {};
+let report: QualityReport;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await signUp(t.app);
+  // Over 20 persons: a subscriber's tree.
+  await t.database.db
+    .insert(subscription)
+    .values({ userId: owner.user.id, plan: 'yearly', validUntil: new Date(Date.now() + 365 * 86_400_000) });
+  const tree = await createTree(owner.client, owner.user.id, 'Kvalitet');
+  treeId = tree.id;
+  api = `/api/${tree.id}`;
+  family = new FamilyBuilder(owner.client, tree.id);
+  await build();
+  report = await ask();
+}, 300_000);
+afterAll(() => t.close());
+
+async function ask(query = '') {
+  const response = await owner.client.get<QualityReport>(`${api}/quality${query}`);
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return response.body;
+}
+
+async function person(label: string, fName: string, more: Record<string, unknown> = {}, relation?: object) {
+  const created: Person = await family.create({ fName, ...more }, relation as Record<string, unknown> | undefined);
+  ids[label] = created.id;
+  return created.id;
+}
+
+async function event(type: string, personId: string | null, startDate: string | null, more: object = {}) {
+  const response = await owner.client.post<{ event: Event }>(`${api}/event`, {
+    type,
+    startDate,
+    participants: personId ? [{ personId, role: type === 'residence' ? 'resident' : 'primary' }] : [],
+    // What the event rules ask of these types.
+    ...(type === 'residence' ? { location: 'Mora' } : {}),
+    ...(type === 'occupation' ? { causeOfEvent: 'Dräng' } : {}),
+    ...more,
+  });
+  if (response.status !== 201) throw new Error(`event: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body.event.id;
+}
+
+async function place(label: string, name: string, lat: number, lng: number, ancestorId?: string) {
+  const response = await owner.client.post<{ location: { id: string } }>(`${api}/location`, {
+    location: { name, coordinates: { lat, lng } },
+    ...(ancestorId ? { ancestorId } : {}),
+  });
+  expect(response.status).toBe(201);
+  ids[label] = response.body.location.id;
+  return response.body.location.id;
+}
+
+/** A parent of that gender with a child born on the date (the parent's own event given too). */
+async function parentAndChild(label: string, gender: string, parentEvent: [string, string], childBirth: string) {
+  const parent = await person(`${label}Parent`, `${label}P`, { gender });
+  await event(parentEvent[0], parent, parentEvent[1]);
+  const child = await person(`${label}Child`, `${label}C`, {}, { type: 'child', personId: parent });
+  await event('birth', child, childBirth);
+}
+
+async function build() {
+  // Death before birth.
+  const dbb = await person('deathBeforeBirth', 'Dbb');
+  await event('birth', dbb, '1850-03-12');
+  await event('death', dbb, '1849');
+  const dbbNot = await person('deathBeforeBirthNot', 'DbbNot');
+  await event('birth', dbbNot, '1850-03-12');
+  await event('death', dbbNot, '1850');
+  // Events after the death, after the burial.
+  const ad = await person('afterDeath', 'Ad');
+  await event('death', ad, '1900-05-01');
+  await event('residence', ad, '1901');
+  const adNot = await person('afterDeathNot', 'AdNot');
+  await event('death', adNot, '1900-05-01');
+  await event('residence', adNot, '1899');
+  const ab = await person('afterBurial', 'Ab');
+  await event('burial', ab, '1900-05-08');
+  await event('occupation', ab, '1901');
+  const abNot = await person('afterBurialNot', 'AbNot');
+  await event('burial', abNot, '1900-05-08');
+  await event('occupation', abNot, '1899');
+  // Parents too young, too old; children born after a parent's death.
+  await parentAndChild('young', 'male', ['birth', '1850-06-01'], '1861-06-01');
+  await parentAndChild('youngNot', 'male', ['birth', '1850'], '1880');
+  await parentAndChild('old', 'female', ['birth', '1800-01-01'], '1856-06-01');
+  await parentAndChild('oldNot', 'male', ['birth', '1800-01-01'], '1856-06-01');
+  await parentAndChild('motherDead', 'female', ['death', '1860-05-01'], '1860-05-02');
+  await parentAndChild('motherDeadNot', 'female', ['death', '1860-05-01'], '1860-05-01');
+  await parentAndChild('fatherDead', 'male', ['death', '1860-01-15'], '1860-11-16');
+  await parentAndChild('fatherDeadNot', 'male', ['death', '1860-01-15'], '1860-11-15');
+  // An impossible age.
+  const aged = await person('aged', 'Aged');
+  await event('birth', aged, '1790-01-01');
+  await event('death', aged, '1902-01-01');
+  const agedNot = await person('agedNot', 'AgedNot');
+  await event('birth', agedNot, '1790');
+  await event('death', agedNot, '1901');
+  // No events.
+  await person('noEvents', 'Tom');
+  // A place without a date or a source; with a source; with a date.
+  const mora = await place('mora', 'Mora', 61.0, 14.5);
+  ids.placeNoDate = await event('emigration', ids.aged as string, null, { locationId: mora });
+  ids.placeSourced = await event('emigration', ids.aged as string, null, { locationId: mora });
+  const cited = await owner.client.post(`${api}/source/citation`, {
+    citation: { whereWithinSourceText: 'Husförhörslängd AI:1 s. 3' },
+    nodeId: ids.placeSourced,
+  });
+  expect(cited.status).toBe(201);
+  ids.placeDated = await event('emigration', ids.aged as string, '1800', { locationId: mora });
+  // Married younger than 15, and at 16.
+  const bride = await person('bride', 'Bride');
+  await event('birth', bride, '1850-06-01');
+  const groom = await person('groom', 'Groom');
+  await event('marriage', null, '1865-05-01', {
+    participants: [
+      { personId: bride, role: 'primary' },
+      { personId: groom, role: 'primary' },
+    ],
+  });
+  const brideNot = await person('brideNot', 'BrideNot');
+  await event('birth', brideNot, '1850-01-01');
+  await event('marriage', null, '1866-01-02', {
+    participants: [
+      { personId: brideNot, role: 'primary' },
+      { personId: groom, role: 'primary' },
+    ],
+  });
+  // Siblings of one mother: 6 months apart; twins a day apart.
+  const mother = await person('siblingMother', 'Mor', { gender: 'female' });
+  await event('birth', mother, '1845');
+  for (const [label, date] of [
+    ['first', '1870-01-10'],
+    ['close', '1870-07-01'],
+    ['twinA', '1872-03-03'],
+    ['twinB', '1872-03-04'],
+  ] as const) {
+    await event('birth', await person(label, label, {}, { type: 'child', personId: mother }), date);
+  }
+  // A place whose longitude lost its sign, and one near its parent.
+  const sweden = await place('sweden', 'Sverige', 62, 15);
+  await place('farNot', 'Orsa', 61.12, 14.62, sweden);
+  await place('far', 'Fel', 61.0, -14.5, sweden);
+  // Two Anna Ek of one father born in 1880, and a third in 1881.
+  const father = await person('dupFather', 'Far', { gender: 'male' });
+  await event('birth', father, '1850');
+  for (const [label, date] of [
+    ['annaA', '1880-01-01'],
+    ['annaB', '1880-05-05'],
+    ['annaC', '1881-03-03'],
+  ] as const) {
+    await event('birth', await person(label, 'Anna', {}, { type: 'child', personId: father }), date);
+  }
+}
+
+const itemsOf = (answer: QualityReport, rule: string) =>
+  answer.groups.find((group) => group.rule === rule)?.items.filter((item) => !item.dismissed) ?? [];
+const objectsOf = (answer: QualityReport, rule: string) => itemsOf(answer, rule).map((item) => item.objectId);
+
+describe('the data-quality report', () => {
+  it.each([
+    ['sanity.deathBeforeBirth', 'deathBeforeBirth', 'deathBeforeBirthNot'],
+    ['sanity.afterDeath', 'afterDeath', 'afterDeathNot'],
+    ['sanity.afterBurial', 'afterBurial', 'afterBurialNot'],
+    ['sanity.parentTooYoung', 'youngParent', 'youngNotParent'],
+    ['sanity.motherTooOld', 'oldParent', 'oldNotParent'],
+    ['sanity.bornAfterMotherDeath', 'motherDeadParent', 'motherDeadNotParent'],
+    ['sanity.bornLongAfterFatherDeath', 'fatherDeadParent', 'fatherDeadNotParent'],
+    ['sanity.ageOver110', 'aged', 'agedNot'],
+    ['quality.noEvents', 'noEvents', 'aged'],
+    ['quality.placeWithoutDateOrSource', 'placeNoDate', 'placeSourced'],
+    ['quality.placeWithoutDateOrSource', 'placeNoDate', 'placeDated'],
+    ['quality.marriedYoung', 'bride', 'brideNot'],
+    ['quality.siblingsClose', 'close', 'twinB'],
+    ['quality.placeFarFromParent', 'far', 'farNot'],
+    ['quality.duplicate', 'annaA', 'annaC'],
+  ])('%s: found for %s, not for %s', (rule, found, notFound) => {
+    const objects = objectsOf(report, rule);
+    expect(objects).toContain(ids[found]);
+    expect(objects).not.toContain(ids[notFound]);
+  });
+
+  it('counts each rule, names the objects and links the other end', () => {
+    const group = (rule: string) => report.groups.find((each) => each.rule === rule);
+    expect(group('quality.siblingsClose')).toMatchObject({ count: 1, dismissedCount: 0 });
+    expect(itemsOf(report, 'quality.siblingsClose')).toMatchObject([
+      { objectKind: 'person', objectId: ids.close, relatedKind: 'person', relatedId: ids.first },
+    ]);
+    expect(itemsOf(report, 'quality.duplicate')).toMatchObject([{ objectId: expect.any(String) }]);
+    const [duplicate] = itemsOf(report, 'quality.duplicate');
+    expect([duplicate?.objectId, duplicate?.relatedId].sort()).toEqual([ids.annaA, ids.annaB].sort());
+    expect(report.persons[ids.bride as string]).toEqual({ name: 'Bride Ek' });
+    expect(report.places[ids.far as string]).toEqual({ name: 'Fel' });
+    expect(itemsOf(report, 'quality.placeFarFromParent')[0]?.values).toMatchObject({ limit: 500 });
+    expect(report.events[ids.placeNoDate as string]).toMatchObject({ type: 'emigration', startDate: null });
+    expect(report.groups.map((each) => each.rule)).toHaveLength(14);
+    expect(report.groups.every((each) => each.count === each.items.length)).toBe(true);
+  });
+
+  it('answers the counts only with limit=0, and one rule with rule=', async () => {
+    const counts = await ask('?limit=0');
+    expect(counts.groups.every((group) => group.items.length === 0)).toBe(true);
+    expect(counts.groups.map((group) => group.count)).toEqual(report.groups.map((group) => group.count));
+    const one = await ask('?rule=quality.noEvents');
+    expect(one.groups.filter((group) => group.items.length > 0).map((group) => group.rule)).toEqual([
+      'quality.noEvents',
+    ]);
+  });
+
+  it('keeps a dismissed item dismissed, as a change of the tree that undo takes back', async () => {
+    const item = { rule: 'quality.noEvents', objectId: ids.noEvents, relatedId: null };
+    const before = await historyState(t, treeId);
+    const dismissed = await owner.client.post(`${api}/quality/dismiss`, item);
+    expect(dismissed.status).toBe(200);
+    const after = await historyState(t, treeId);
+    expect(after.latest).toBeGreaterThan(before.latest);
+    // Twice is once.
+    expect((await owner.client.post(`${api}/quality/dismiss`, item)).status).toBe(200);
+    const answer = await ask();
+    const group = answer.groups.find((each) => each.rule === 'quality.noEvents');
+    expect(objectsOf(answer, 'quality.noEvents')).not.toContain(ids.noEvents);
+    expect(group?.items.find((each) => each.objectId === ids.noEvents)).toMatchObject({ dismissed: true });
+    expect(group?.dismissedCount).toBe(1);
+
+    const undo = await owner.client.post(`${api}/history/${after.latest}/undo`, {});
+    expect(undo.status).toBe(200);
+    expect(objectsOf(await ask(), 'quality.noEvents')).toContain(ids.noEvents);
+
+    expect((await owner.client.post(`${api}/quality/dismiss`, item)).status).toBe(200);
+    expect(objectsOf(await ask(), 'quality.noEvents')).not.toContain(ids.noEvents);
+    expect((await owner.client.post(`${api}/quality/undismiss`, item)).status).toBe(200);
+    expect(objectsOf(await ask(), 'quality.noEvents')).toContain(ids.noEvents);
+  });
+
+  it('dismisses by rule, object and the other object: a sibling pair, not another finding of the person', async () => {
+    const pair = { rule: 'quality.siblingsClose', objectId: ids.close, relatedId: ids.first };
+    expect((await owner.client.post(`${api}/quality/dismiss`, pair)).status).toBe(200);
+    const answer = await ask();
+    expect(objectsOf(answer, 'quality.siblingsClose')).toEqual([]);
+    const other = { rule: 'quality.siblingsClose', objectId: ids.close, relatedId: ids.twinA };
+    expect((await owner.client.post(`${api}/quality/undismiss`, other)).status).toBe(200);
+    expect(objectsOf(await ask(), 'quality.siblingsClose')).toEqual([]);
+    expect((await owner.client.post(`${api}/quality/undismiss`, pair)).status).toBe(200);
+    expect(objectsOf(await ask(), 'quality.siblingsClose')).toEqual([ids.close]);
+  });
+
+  it('refuses an object not in the tree, a rule that does not exist, strangers and visitors', async () => {
+    const missing = await owner.client.post(`${api}/quality/dismiss`, {
+      rule: 'quality.placeFarFromParent',
+      objectId: ids.aged,
+      relatedId: null,
+    });
+    expect(missing.status).toBe(404);
+    expect((missing.body as ErrorBody).error.code).toBe('location.error.notFound');
+    const bad = await owner.client.post(`${api}/quality/dismiss`, {
+      rule: 'quality.nope',
+      objectId: ids.aged,
+      relatedId: null,
+    });
+    expect(bad.status).toBe(400);
+
+    const stranger = await signUp(t.app);
+    expect([403, 404]).toContain((await stranger.client.get(`${api}/quality`)).status);
+    const refused = await stranger.client.post(`${api}/quality/dismiss`, {
+      rule: 'quality.noEvents',
+      objectId: ids.noEvents,
+      relatedId: null,
+    });
+    expect([403, 404]).toContain(refused.status);
+
+    const share = await owner.client.put<{ token: string }>(`${api}/share`, { enabled: true });
+    const visitor = new TestClient(t.app);
+    const read = await visitor.request('GET', `${api}/quality`, undefined, { 'x-anor-share': share.body.token });
+    expect(read.status).toBe(403);
+  });
+});
