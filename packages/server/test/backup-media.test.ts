@@ -88,7 +88,13 @@ beforeAll(async () => {
   // A photo larger than one base64 line of the backup (768 KiB), so a file spans several lines.
   const large = await (await import('sharp'))
     .default({
-      create: { width: 900, height: 700, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } },
+      create: {
+        width: 900,
+        height: 700,
+        channels: 3,
+        background: '#000',
+        noise: { type: 'gaussian', mean: 128, sigma: 60 },
+      },
     })
     .png()
     .toBuffer();
@@ -205,7 +211,8 @@ describe('restore with media', () => {
       .split('\n');
     const at = lines.findIndex((line) => line.startsWith('{"file":"') && /^\{"file":"[0-9a-f]{64}"/.test(line));
     const chunk = Buffer.from(lines[at + 1] as string, 'base64');
-    chunk[chunk.length >> 1] ^= 0xff;
+    const middle = chunk.length >> 1;
+    chunk.writeUInt8(chunk.readUInt8(middle) ^ 0xff, middle);
     lines[at + 1] = chunk.toString('base64');
     const damaged = path.join(dir, 'damaged-media.gz');
     await writeFile(damaged, gzipSync(lines.join('\n')));

@@ -2035,6 +2035,7 @@ export const da = {
     reason: {
       sameName: 'Samme navn: {{a}}',
       nameVariant: '{{a}} ~ {{b}}',
+      commonName: 'Et almindeligt navn: {{a}} til født inden for to år',
       birthSame: 'Begge født {{a}}',
       birthNear: 'Født {{a}} og {{b}}',
       birthFar: 'Født {{a}} og {{b}}, langt fra hinanden',
@@ -2398,6 +2399,14 @@ export const da = {
         intro: 'Dele af filen, som ikke kunne læses præcis som de var skrevet. Linjenumrene er filens egne.',
         line: 'Linje {{line}}',
         more: 'Yderligere {{number}} vises ikke.',
+      },
+      files: {
+        title: 'Filer som GEDCOM-filen henviser til',
+        intro:
+          'Billederne og dokumenterne er ikke i GEDCOM-filen, kun deres navne. Upload en fil med samme navn under Medier, så knyttes den til de personer og kilder, der henviser til den.',
+        present: 'Uploadet',
+        missing: 'Mangler',
+        summary: '{{present}} af {{total}} filer uploadet',
       },
       kept: {
         title: 'Gemt som GEDCOM',

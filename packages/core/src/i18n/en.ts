@@ -2032,6 +2032,7 @@ export const en = {
     reason: {
       sameName: 'Same name: {{a}}',
       nameVariant: '{{a}} ~ {{b}}',
+      commonName: 'A common name: {{a}} more born within two years',
       birthSame: 'Both born {{a}}',
       birthNear: 'Birth {{a}} vs {{b}}',
       birthFar: 'Birth {{a}} vs {{b}}, far apart',
@@ -2396,6 +2397,14 @@ export const en = {
         intro: 'Parts of the file that could not be read exactly as written. The line numbers are those of the file.',
         line: 'Line {{line}}',
         more: '{{number}} more are not listed.',
+      },
+      files: {
+        title: 'Files the GEDCOM file refers to',
+        intro:
+          'The photos and documents are not in the GEDCOM file, only their names. Upload a file of the same name under Media and it is linked to the persons and sources that refer to it.',
+        present: 'Uploaded',
+        missing: 'Missing',
+        summary: '{{present}} of {{total}} files uploaded',
       },
       kept: {
         title: 'Kept as GEDCOM',

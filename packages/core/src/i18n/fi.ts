@@ -2044,6 +2044,7 @@ export const fi = {
     reason: {
       sameName: 'Sama nimi: {{a}}',
       nameVariant: '{{a}} ~ {{b}}',
+      commonName: 'Yleinen nimi: {{a}} muuta kahden vuoden sisällä syntynyttä',
       birthSame: 'Molemmat syntyneet {{a}}',
       birthNear: 'Syntynyt {{a}} ja {{b}}',
       birthFar: 'Syntynyt {{a}} ja {{b}}, kaukana toisistaan',
@@ -2411,6 +2412,14 @@ export const fi = {
           'Tiedoston kohdat, joita ei voitu lukea täsmälleen kirjoitetussa muodossa. Rivinumerot ovat tiedoston omia.',
         line: 'Rivi {{line}}',
         more: 'Lisäksi {{number}} ei näytetä.',
+      },
+      files: {
+        title: 'Tiedostot, joihin GEDCOM-tiedosto viittaa',
+        intro:
+          'Kuvat ja asiakirjat eivät ole GEDCOM-tiedostossa, vain niiden nimet. Lataa samanniminen tiedosto Media-kohdassa, niin se liitetään henkilöihin ja lähteisiin, jotka viittaavat siihen.',
+        present: 'Ladattu',
+        missing: 'Puuttuu',
+        summary: '{{present}}/{{total}} tiedostoa ladattu',
       },
       kept: {
         title: 'Säilytetty GEDCOM-muodossa',

@@ -2037,6 +2037,7 @@ export const no = {
     reason: {
       sameName: 'Samme navn: {{a}}',
       nameVariant: '{{a}} ~ {{b}}',
+      commonName: 'Et vanlig navn: {{a}} til født innen to år',
       birthSame: 'Begge født {{a}}',
       birthNear: 'Født {{a}} og {{b}}',
       birthFar: 'Født {{a}} og {{b}}, langt fra hverandre',
@@ -2401,6 +2402,14 @@ export const no = {
         intro: 'Deler av filen som ikke kunne leses nøyaktig slik de var skrevet. Linjenumrene er filens egne.',
         line: 'Linje {{line}}',
         more: 'Ytterligere {{number}} vises ikke.',
+      },
+      files: {
+        title: 'Filer som GEDCOM-filen viser til',
+        intro:
+          'Bildene og dokumentene er ikke i GEDCOM-filen, bare navnene deres. Last opp en fil med samme navn under Medier, så knyttes den til personene og kildene som viser til den.',
+        present: 'Lastet opp',
+        missing: 'Mangler',
+        summary: '{{present}} av {{total}} filer lastet opp',
       },
       kept: {
         title: 'Lagret som GEDCOM',

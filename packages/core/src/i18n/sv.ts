@@ -2036,6 +2036,7 @@ export const sv = {
     reason: {
       sameName: 'Samma namn: {{a}}',
       nameVariant: '{{a}} ~ {{b}}',
+      commonName: 'Vanligt namn: {{a}} till födda inom två år',
       birthSame: 'Båda födda {{a}}',
       birthNear: 'Född {{a}} resp. {{b}}',
       birthFar: 'Född {{a}} resp. {{b}}, långt isär',
@@ -2399,6 +2400,14 @@ export const sv = {
         intro: 'Delar av filen som inte kunde läsas precis som de var skrivna. Radnumren är filens egna.',
         line: 'Rad {{line}}',
         more: 'Ytterligare {{number}} visas inte.',
+      },
+      files: {
+        title: 'Filer som GEDCOM-filen hänvisar till',
+        intro:
+          'Bilderna och dokumenten finns inte i GEDCOM-filen, bara deras namn. Ladda upp en fil med samma namn under Media så kopplas den till personerna och källorna som hänvisar till den.',
+        present: 'Uppladdad',
+        missing: 'Saknas',
+        summary: '{{present}} av {{total}} filer uppladdade',
       },
       kept: {
         title: 'Sparat som GEDCOM',

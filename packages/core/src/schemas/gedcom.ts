@@ -183,7 +183,14 @@ export type GedcomPreviewEncodingBody = z.infer<typeof gedcomPreviewEncodingBody
 export const gedcomExportVersions = ['5.5.1', '7.0'] as const;
 export type GedcomExportVersion = (typeof gedcomExportVersions)[number];
 
-export const gedcomExportQuerySchema = z.strictObject({
-  version: z.enum(gedcomExportVersions).default('5.5.1'),
-});
+export const gedcomExportQuerySchema = z
+  .strictObject({
+    version: z.enum(gedcomExportVersions).default('5.5.1'),
+    /** `gedzip`: a zip with gedcom.ged and the tree's uploaded files (7.0 only). */
+    format: z.enum(['ged', 'gedzip']).default('ged'),
+  })
+  .refine((query) => query.format === 'ged' || query.version === '7.0', {
+    error: 'common.error.validation',
+    path: ['format'],
+  });
 export type GedcomExportQuery = z.infer<typeof gedcomExportQuerySchema>;

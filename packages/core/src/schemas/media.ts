@@ -93,6 +93,18 @@ export const mediaSchema = mediaSummarySchema.extend({ links: z.array(mediaLinkS
 export type Media = z.infer<typeof mediaSchema>;
 
 export const mediaAnswerSchema = z.object({ media: mediaSchema });
+/** POST /media: the media object, and the GEDCOM references the upload filled in (by file name; `media` is the first). */
+export const mediaUploadAnswerSchema = mediaAnswerSchema.extend({ filled: z.array(z.string()) });
+export type MediaUploadAnswer = z.infer<typeof mediaUploadAnswerSchema>;
+
+/**
+ * GET /media/references: the files the tree's references name (GEDCOM OBJE FILE), by file name
+ * without folders (case aside): how many objects name it, and how many of them have it uploaded.
+ */
+export const mediaReferencesAnswerSchema = z.object({
+  files: z.array(z.object({ name: z.string(), objects: z.number().int(), present: z.number().int() })),
+});
+export type MediaReferencesAnswer = z.infer<typeof mediaReferencesAnswerSchema>;
 export const mediaListQuerySchema = z.strictObject({
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(200).optional(),

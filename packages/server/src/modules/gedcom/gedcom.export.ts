@@ -51,8 +51,16 @@ export async function exportTreeParts(
   treeId: string,
   version: Version,
   jobStatementMs?: number,
+  /** A FILE value by media object, instead of its reference (a GEDZIP's paths inside the zip). */
+  filePaths?: ReadonlyMap<string, string>,
 ): Promise<GedcomExport> {
   const data = await readTreeForExport(db, treeId, jobStatementMs);
+  if (filePaths) {
+    data.media = data.media.map((media) => {
+      const path = filePaths.get(media.id);
+      return path === undefined ? media : { ...media, fileReference: path };
+    });
+  }
   return gedcomExport(data, treeId, version);
 }
 

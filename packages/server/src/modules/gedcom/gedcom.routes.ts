@@ -34,14 +34,14 @@ const userParams = z.strictObject({ userId: z.string().min(1).max(64) });
 const tags = ['gedcom'];
 
 /** A file name for Content-Disposition: the tree's name, ASCII-safe, plus the UTF-8 form. */
-function attachmentHeader(name: string): string {
+function attachmentHeader(name: string, extension = 'ged'): string {
   const ascii =
     name
       .normalize('NFD')
       .replace(/[^\x20-\x7e]/g, '')
       .replace(/["\\/]/g, '')
       .trim() || 'tree';
-  return `attachment; filename="${ascii}.ged"; filename*=UTF-8''${encodeURIComponent(`${name}.ged`)}`;
+  return `attachment; filename="${ascii}.${extension}"; filename*=UTF-8''${encodeURIComponent(`${name}.${extension}`)}`;
 }
 
 /**
@@ -158,13 +158,20 @@ export function registerGedcomRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         tags,
-        summary: 'Download the tree as GEDCOM 5.5.1 or 7.0 (owner only)',
+        summary: 'Download the tree as GEDCOM 5.5.1 or 7.0, or as a GEDZIP with its files (owner only)',
         params: treeParams,
         querystring: gedcomExportQuerySchema,
-        produces: ['text/plain'],
+        produces: ['text/plain', 'application/zip'],
       },
     },
     async (request, reply) => {
+      if (request.query.format === 'gedzip') {
+        const zip = await gedcom.exportZip(await currentViewer(auth, request), request.params.treeId, ctx.mediaStorage);
+        return reply
+          .header('content-type', 'application/zip')
+          .header('content-disposition', attachmentHeader(zip.name, 'gdz'))
+          .send(zip.stream);
+      }
       const { name, records, parts } = await gedcom.exportFile(
         await currentViewer(auth, request),
         request.params.treeId,

@@ -22,6 +22,7 @@ import { AppError } from '../../http/errors.ts';
 import { asViewer, type SessionUser, type Viewer } from '../../http/session.ts';
 import { inOneChangeSet } from '../history/change-set.ts';
 import { findJobOf } from '../job/job.repository.ts';
+import type { MediaStorage } from '../media/storage/storage.ts';
 import { recomputeRootRelations, setRoot } from '../person/person.repository.ts';
 import { assertAccess } from '../tree/tree.access.ts';
 import * as trees from '../tree/tree.repository.ts';
@@ -33,6 +34,7 @@ import { type Decoded, decodeInMemory, headerOf, readGedcom, readWarnings, unrea
 import { forgetCachedPlans, type InTransaction, insertPlan } from './gedcom.repository.ts';
 import { assertRoomForImport } from './gedcom.space.ts';
 import type { SpooledFile } from './gedcom.spool.ts';
+import { gedzipStream, zipPaths } from './gedcom.zip.ts';
 import { treeNameOfFile } from './gedcom-values.ts';
 
 export interface GedcomServiceDeps {
@@ -206,6 +208,15 @@ export function createGedcomService({
       const row = await trees.findTree(db, treeId);
       assertAccess(row, viewer, 'edit');
       return { name: row.name, ...(await exportTreeParts(db, treeId, version, jobStatementMs)) };
+    },
+
+    /** The tree as a GEDZIP (7.0 with its files, gedcom.zip.ts): only its owner may take it away whole. */
+    async exportZip(viewer: Viewer, treeId: string, storage: MediaStorage) {
+      const row = await trees.findTree(db, treeId);
+      assertAccess(row, viewer, 'edit');
+      const { byMedia, files } = await zipPaths(db, treeId);
+      const { parts } = await exportTreeParts(db, treeId, '7.0', jobStatementMs, byMedia);
+      return { name: row.name, stream: gedzipStream(parts, files, storage) };
     },
 
     checkImport,

@@ -89,33 +89,59 @@ export async function insertMedia(db: Db, treeId: string, values: NewMedia) {
   await db.insert(mediaObject).values({ ...values, treeId });
 }
 
+/** A file reference's name without its folders (`C:\\Bilder\\a.jpg`, `bilder/a.jpg`: `a.jpg`), in SQL. */
+const baseName = sql`regexp_replace(file_reference, ${'^.*[\\\\/]'}, '')`;
+
 /**
- * A GEDCOM reference without a file (OBJE FILE) whose file name, without its folders, is this name
- * (case aside): an upload of that file fills it in, keeping its links.
+ * The GEDCOM references without a file (OBJE FILE, or a reference made in the sources) whose file
+ * name, without its folders, is this name (case aside): an upload of that file fills them all in,
+ * keeping their links. References are the media rows with no upload's name (`file_name`).
  */
-export async function findReferenceNamed(db: Db, treeId: string, fileName: string): Promise<string | null> {
-  const [row] = await queryRows<{ id: string }>(
+export async function findReferencesNamed(db: Db, treeId: string, fileName: string): Promise<string[]> {
+  const rows = await queryRows<{ id: string }>(
     db,
     sql`select id::text as id from media_object
-        where tree_id = ${treeId} and content_hash is null
-          and lower(regexp_replace(file_reference, ${'^.*[\\\\/]'}, '')) = lower(${fileName})
-        order by id limit 1`,
+        where tree_id = ${treeId} and content_hash is null and file_name is null
+          and lower(${baseName}) = lower(${fileName})
+        order by id`,
   );
-  return row?.id ?? null;
+  return rows.map((row) => row.id);
 }
 
-/** Gives a reference the uploaded file (the title is kept unless the upload gives one). */
-export async function fillReference(
+export interface FileReferenceRow {
+  name: string;
+  objects: number;
+  present: number;
+}
+
+/** The files the tree's references name, by name without folders (case aside): how many objects, how many have it. */
+export async function fileReferences(db: Db, treeId: string): Promise<FileReferenceRow[]> {
+  return queryRows<FileReferenceRow>(
+    db,
+    sql`select min(name) as name, count(*)::int as objects, count(hash)::int as present
+        from (select ${baseName} as name, content_hash as hash from media_object
+              where tree_id = ${treeId} and file_name is null) r
+        where name <> ''
+        group by lower(name)
+        order by lower(name)`,
+  );
+}
+
+/**
+ * Gives references the uploaded file (each keeps its title unless the upload gives one). The
+ * upload's name is not kept: the row stays a reference (its FILE line names it), now with its file.
+ */
+export async function fillReferences(
   db: Db,
   treeId: string,
-  id: string,
+  ids: readonly string[],
   values: Omit<NewMedia, 'id' | 'fileReference'>,
 ) {
   const title = values.title ?? undefined;
   await db
     .update(mediaObject)
-    .set({ ...values, title, updatedAt: new Date() })
-    .where(and(eq(mediaObject.treeId, treeId), eq(mediaObject.id, id)));
+    .set({ ...values, fileName: null, title, updatedAt: new Date() })
+    .where(and(eq(mediaObject.treeId, treeId), inArray(mediaObject.id, [...ids])));
 }
 
 export async function updateMedia(
@@ -175,6 +201,22 @@ export async function referencedHashes(db: Db): Promise<string[]> {
         order by 1`,
   );
   return rows.map((row) => row.hash);
+}
+
+export interface StoredFileRow {
+  id: string;
+  contentHash: string;
+  fileName: string | null;
+  fileReference: string;
+}
+
+/** The tree's media objects that have an uploaded file (for the GEDZIP export), oldest first. */
+export async function storedFiles(db: Db, treeId: string): Promise<StoredFileRow[]> {
+  return queryRows<StoredFileRow>(
+    db,
+    sql`select id::text as id, content_hash as "contentHash", file_name as "fileName", file_reference as "fileReference"
+        from media_object where tree_id = ${treeId} and content_hash is not null order by id`,
+  );
 }
 
 /** A stored upload of the tree with these bytes (same content hash), to reuse its files. */

@@ -1,13 +1,14 @@
 import path from 'node:path';
 import {
-  mediaAnswerSchema,
   mediaGalleryAnswerSchema,
   mediaIdSchema,
   mediaLinkBodySchema,
   mediaListAnswerSchema,
   mediaListQuerySchema,
+  mediaReferencesAnswerSchema,
   mediaSchema,
   mediaUpdateBodySchema,
+  mediaUploadAnswerSchema,
   mediaUploadFieldsSchema,
   mediaVariants,
   personIdSchema,
@@ -88,7 +89,7 @@ export function registerMediaRoutes(app: FastifyInstance, ctx: AppContext & { me
             'Upload an image or PDF (multipart/form-data: fields title, date, description, nodeId, nodeKind; one `file`)',
           consumes: ['multipart/form-data'],
           params: treeParams,
-          response: { 201: mediaAnswerSchema },
+          response: { 201: mediaUploadAnswerSchema },
         },
       },
       async (request, reply) => {
@@ -105,14 +106,26 @@ export function registerMediaRoutes(app: FastifyInstance, ctx: AppContext & { me
         try {
           if (!upload.file) throw new AppError('media.error.noFile');
           const fields = parseOrThrow(mediaUploadFieldsSchema, upload.fields);
-          const created = await media.upload(treeId, who, upload.file, fields);
-          return reply.status(201).send({ media: created });
+          return reply.status(201).send(await media.upload(treeId, who, upload.file, fields));
         } finally {
           await upload.discard();
         }
       },
     );
   });
+
+  routes.get(
+    '/api/:treeId/media/references',
+    {
+      schema: {
+        tags,
+        summary: "The files the tree's GEDCOM references name, and how many of their objects have them (editors)",
+        params: treeParams,
+        response: { 200: mediaReferencesAnswerSchema },
+      },
+    },
+    async (request) => media.references(request.params.treeId, await viewer(request)),
+  );
 
   routes.get(
     '/api/:treeId/media/node/:nodeId',

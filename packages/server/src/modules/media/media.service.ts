@@ -44,7 +44,7 @@ export function createMediaService({
   config: MediaConfig;
   livingYears: number;
 }) {
-  const { read, write } = createTreeGate(db);
+  const { read, readAsEditor, write } = createTreeGate(db);
 
   async function load(tx: Db, treeId: string, id: string): Promise<Media> {
     const [row] = await media.findMedia(tx, treeId, [id]);
@@ -91,16 +91,23 @@ export function createMediaService({
       await assertRoom(db, tree, size);
     },
 
-    async upload(treeId: string, viewer: Viewer, file: SpooledUpload, fields: MediaFields): Promise<Media> {
+    /** Stores the file as a new media object, or as the file of the tree's GEDCOM references of its name. */
+    async upload(
+      treeId: string,
+      viewer: Viewer,
+      file: SpooledUpload,
+      fields: MediaFields,
+    ): Promise<{ media: Media; filled: string[] }> {
       if ((fields.nodeId === undefined) !== (fields.nodeKind === undefined)) {
         throw new AppError('common.error.validation', { path: ['nodeKind'] });
       }
       const processed = await processUpload(file.path, file.size, file.fileName, config.maxPixels);
       const derivedSize = (processed.thumb?.length ?? 0) + (processed.screen?.length ?? 0);
       return write(treeId, viewer, async (tx, tree) => {
-        // A GEDCOM reference by this file name gets the file (a new object is made otherwise).
-        const reference = await media.findReferenceNamed(tx, treeId, file.fileName);
-        await assertRoom(tx, tree, file.size + derivedSize, reference === null);
+        // The GEDCOM references by this file name get the file (a new object is made otherwise).
+        const references = await media.findReferencesNamed(tx, treeId, file.fileName);
+        const reference = references[0] ?? null;
+        await assertRoom(tx, tree, (file.size + derivedSize) * Math.max(1, references.length), reference === null);
         if (fields.nodeId && fields.nodeKind) await requireNode(tx, treeId, fields.nodeId, fields.nodeKind);
         const id = reference ?? uuidv7();
         const values = {
@@ -118,15 +125,21 @@ export function createMediaService({
           screenType: processed.screen ? processed.derivedType : null,
           derivedSize,
         };
-        if (reference) await media.fillReference(tx, treeId, id, values);
+        if (reference) await media.fillReferences(tx, treeId, references, values);
         else await media.insertMedia(tx, treeId, { id, fileReference: file.fileName, ...values });
         if (fields.nodeId && fields.nodeKind) await media.link(tx, treeId, id, fields.nodeId, fields.nodeKind);
         // Stored last, inside the transaction: a refused upload stores nothing. The same bytes are stored once.
         if (!(await storage.has(file.hash))) await storage.put(file.hash, createReadStream(file.path), file.size);
         if (processed.thumb) await storage.put(variantKey(file.hash, 'thumb'), processed.thumb);
         if (processed.screen) await storage.put(variantKey(file.hash, 'screen'), processed.screen);
-        return load(tx, treeId, id);
+        return { media: await load(tx, treeId, id), filled: references };
       });
+    },
+
+    /** The files the tree's GEDCOM references name, and which are uploaded (for the import report). */
+    async references(treeId: string, viewer: Viewer) {
+      await readAsEditor(treeId, viewer);
+      return { files: await media.fileReferences(db, treeId) };
     },
 
     async list(treeId: string, viewer: Viewer, cursor: string | undefined, limit = 50) {
@@ -216,7 +229,9 @@ export function createMediaService({
       if (!type) throw new AppError('media.error.noPreview');
       const stored = await storage.get(variantKey(row.contentHash, variant));
       if (!stored) throw new AppError('media.error.notFound');
-      return { ...stored, type, fileName: row.fileName };
+      // A filled GEDCOM reference is downloaded by its reference's name.
+      const fileName = row.fileName ?? (row.fileReference.split(/[\\/]/).pop() || null);
+      return { ...stored, type, fileName };
     },
 
     async setPortrait(treeId: string, viewer: Viewer, personId: string, mediaId: string, crop: PortraitCrop) {

@@ -31,6 +31,7 @@ import { personQueries } from '../person/queries.ts';
 import { PersonSearchList } from '../person-search/PersonSearchList.tsx';
 import { useFileSize } from './ImportMessages.tsx';
 import { warningKey } from './import-rules.ts';
+import { ReferencedFiles } from './ReferencedFiles.tsx';
 
 const countKeys: (keyof GedcomCounts)[] = [
   'persons',
@@ -337,6 +338,11 @@ export function GedcomReport({ answer, onImportAnother }: GedcomReportProps) {
       <Section title={t('gedcom.report.warnings.title')} testId="gedcom-warnings">
         <Warnings warnings={answer.warnings} />
       </Section>
+      {answer.created.media > 0 && (
+        <Section title={t('gedcom.report.files.title')} testId="gedcom-files-section">
+          <ReferencedFiles treeId={treeId} />
+        </Section>
+      )}
       <Section title={t('gedcom.report.kept.title')} testId="gedcom-kept-section">
         <Kept kept={answer.kept} />
       </Section>
