@@ -62,7 +62,7 @@ export function setHeaderSource(source: (path: string) => Record<string, string>
 }
 
 /** The answer header that names the change sets a write recorded (docs/api.md, issue 21). */
-const changeSetHeader = 'Anor-Change-Set';
+export const changeSetHeader = 'Anor-Change-Set';
 /** A change set a write recorded, with its tree (the tree its undo is asked of). */
 export interface RecordedChangeSet {
   treeId: string;
@@ -71,13 +71,19 @@ export interface RecordedChangeSet {
 
 const seenChangeSets: RecordedChangeSet[] = [];
 
-function noteChangeSets(path: string, header: string | null): void {
+/** The change sets an answer's `Anor-Change-Set` header names, in the tree of the request's `path`. */
+export function changeSetsOf(path: string, header: string | null): RecordedChangeSet[] {
   const treeId = /^\/api\/([^/?]+)\//.exec(path)?.[1];
-  if (!header || !treeId) return;
-  for (const part of header.split(',')) {
-    const id = Number(part.trim());
-    if (Number.isSafeInteger(id) && id > 0) seenChangeSets.push({ treeId: decodeURIComponent(treeId), id });
-  }
+  if (!header || !treeId) return [];
+  return header
+    .split(',')
+    .map((part) => Number(part.trim()))
+    .filter((id) => Number.isSafeInteger(id) && id > 0)
+    .map((id) => ({ treeId: decodeURIComponent(treeId), id }));
+}
+
+function noteChangeSets(path: string, header: string | null): void {
+  seenChangeSets.push(...changeSetsOf(path, header));
 }
 
 /**

@@ -5,6 +5,7 @@ import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PersonLabel } from '../../lib/person-label/PersonLabel.tsx';
+import { PortraitThumb } from '../media/index.ts';
 import { GenderIcon } from '../person/GenderIcon.tsx';
 import { usePersonName } from '../person/person-name.ts';
 import { rootColors } from '../person/root-colors.ts';
@@ -38,6 +39,7 @@ export function FamilyPersonCard({ member, links }: { member: FamilyMember; link
       data-relation={member.relation}
     >
       <Group wrap="nowrap" gap="xs" align="flex-start">
+        <PortraitThumb person={person} size={44} />
         <div style={{ flex: 1, minWidth: 0 }}>
           {isSelf ? null : (
             <Text size="xs" c="dimmed" fw={600}>

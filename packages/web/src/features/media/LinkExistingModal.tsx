@@ -15,19 +15,27 @@ interface LinkExistingModalProps {
   /** The media the item has already (not offered again). */
   linkedIds: ReadonlySet<string>;
   onClose: () => void;
+  zIndex?: number;
 }
 
 /** Picks one of the tree's files (newest first, paged) and links it to the item: one file, several items. */
-export function LinkExistingModal({ treeId, node, opened, linkedIds, onClose }: LinkExistingModalProps) {
+export function LinkExistingModal({ treeId, node, opened, linkedIds, onClose, zIndex }: LinkExistingModalProps) {
   const { t } = useTranslation();
   return (
-    <Modal opened={opened} onClose={onClose} title={t('media.link.title')} size="xl" data-testid="media-link-modal">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('media.link.title')}
+      size="xl"
+      zIndex={zIndex}
+      data-testid="media-link-modal"
+    >
       {opened ? <LinkChoices treeId={treeId} node={node} linkedIds={linkedIds} onClose={onClose} /> : null}
     </Modal>
   );
 }
 
-function LinkChoices({ treeId, node, linkedIds, onClose }: Omit<LinkExistingModalProps, 'opened'>) {
+function LinkChoices({ treeId, node, linkedIds, onClose }: Omit<LinkExistingModalProps, 'opened' | 'zIndex'>) {
   const { t } = useTranslation();
   const list = useInfiniteQuery(mediaQueries.list(treeId));
   const linkMedia = useLinkMedia(treeId);

@@ -1,7 +1,7 @@
 import type { Media, MediaNodeKind, MediaSummary, Portrait } from '@anor/core';
 import { Button, Group, Menu, Stack, Text } from '@mantine/core';
 import { IconCrop, IconLink, IconPencil, IconTrash, IconUnlink } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LinkExistingModal } from './LinkExistingModal.tsx';
 import { MediaEditModal } from './MediaEditModal.tsx';
@@ -28,6 +28,10 @@ export interface MediaCollectionProps {
   /** Under the thumbnails ("Show more"). */
   footer?: ReactNode;
   testId?: string;
+  /** Inside a dialog (a citation's or record's): its dialogs and menus go above it at this layer. */
+  zIndex?: number;
+  /** Whether one of its dialogs is open (the dialog around it then leaves Escape to that one). */
+  onModalChange?: (isOpen: boolean) => void;
 }
 
 /**
@@ -45,6 +49,8 @@ export function MediaCollection({
   isLoading = false,
   footer,
   testId = 'media-collection',
+  zIndex,
+  onModalChange,
 }: MediaCollectionProps) {
   const { t } = useTranslation();
   const [viewing, setViewing] = useState<MediaSummary | null>(null);
@@ -52,6 +58,8 @@ export function MediaCollection({
   const [cropping, setCropping] = useState<MediaSummary | null>(null);
   const [isLinking, setIsLinking] = useState(false);
   const unlinkMedia = useUnlinkMedia(treeId);
+  const isModalOpen = viewing !== null || editing !== null || cropping !== null || isLinking;
+  useEffect(() => onModalChange?.(isModalOpen), [isModalOpen, onModalChange]);
 
   const open = (item: MediaSummary) => {
     if (isViewableImage(item)) setViewing(item);
@@ -121,7 +129,14 @@ export function MediaCollection({
       {media.length > 0 ? (
         <Group gap="md" align="flex-start" data-testid="media-grid">
           {media.map((item) => (
-            <MediaThumb key={item.id} treeId={treeId} media={item} onOpen={open} menu={menuOf(item)} />
+            <MediaThumb
+              key={item.id}
+              treeId={treeId}
+              media={item}
+              onOpen={open}
+              menu={menuOf(item)}
+              menuZIndex={zIndex}
+            />
           ))}
         </Group>
       ) : isLoading ? null : (
@@ -130,12 +145,13 @@ export function MediaCollection({
         </Text>
       )}
       {footer}
-      <MediaViewer treeId={treeId} media={viewing} onClose={() => setViewing(null)} />
+      <MediaViewer treeId={treeId} media={viewing} onClose={() => setViewing(null)} zIndex={zIndex} />
       <MediaEditModal
         treeId={treeId}
         media={editing?.media ?? null}
         isDeleting={editing?.isDeleting}
         onClose={() => setEditing(null)}
+        zIndex={zIndex}
       />
       {canEdit && node ? (
         <LinkExistingModal
@@ -144,6 +160,7 @@ export function MediaCollection({
           opened={isLinking}
           linkedIds={new Set(media.map((item) => item.id))}
           onClose={() => setIsLinking(false)}
+          zIndex={zIndex}
         />
       ) : null}
       {portrait ? (

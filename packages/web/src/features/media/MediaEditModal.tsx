@@ -30,13 +30,14 @@ interface MediaEditModalProps {
   /** Opens at the question "Delete the file?" (the menu's "Delete"). */
   isDeleting?: boolean;
   onClose: () => void;
+  zIndex?: number;
 }
 
 /** Title, date and description of a file, and deleting it (from every item it belongs to). */
-export function MediaEditModal({ treeId, media, isDeleting = false, onClose }: MediaEditModalProps) {
+export function MediaEditModal({ treeId, media, isDeleting = false, onClose, zIndex }: MediaEditModalProps) {
   const { t } = useTranslation();
   return (
-    <Modal opened={media !== null} onClose={onClose} title={t('media.edit.title')} centered size="md">
+    <Modal opened={media !== null} onClose={onClose} title={t('media.edit.title')} centered size="md" zIndex={zIndex}>
       {media ? (
         <MediaEditForm key={media.id} treeId={treeId} media={media} isDeleting={isDeleting} onClose={onClose} />
       ) : null}

@@ -10,6 +10,9 @@ export interface MediaGalleryProps {
   canEdit: boolean;
   /** A person's gallery: "Use as portrait" on its images. */
   portrait?: { personId: string; current: Portrait | null };
+  /** In a dialog (a citation's or record's): the layer of its own dialogs, and whether one is open. */
+  zIndex?: number;
+  onModalChange?: (isOpen: boolean) => void;
 }
 
 /**
@@ -17,7 +20,7 @@ export interface MediaGalleryProps {
  * with uploads linked to it at once for the owner. A visitor sees what the server lets through
  * (nothing of a living person's), without controls.
  */
-export function MediaGallery({ treeId, node, canEdit, portrait }: MediaGalleryProps) {
+export function MediaGallery({ treeId, node, canEdit, portrait, zIndex, onModalChange }: MediaGalleryProps) {
   const { t } = useTranslation();
   const query = useQuery(mediaQueries.ofNode(treeId, node.id));
   return (
@@ -28,6 +31,8 @@ export function MediaGallery({ treeId, node, canEdit, portrait }: MediaGalleryPr
       canEdit={canEdit}
       node={node}
       portrait={portrait}
+      zIndex={zIndex}
+      onModalChange={onModalChange}
       emptyText={t('media.gallery.empty')}
       testId="media-gallery"
     />

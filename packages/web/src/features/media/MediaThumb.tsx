@@ -29,10 +29,12 @@ export interface MediaThumbProps {
   onOpen: (media: MediaSummary) => void;
   /** The owner's actions, as `Menu.Item`s; none for visitors. */
   menu?: ReactNode;
+  /** The menu's layer, above a dialog the thumbnail is in. */
+  menuZIndex?: number;
 }
 
 /** A medium as a square thumbnail with its title; the button opens it, the dots its actions. */
-export function MediaThumb({ treeId, media, onOpen, menu }: MediaThumbProps) {
+export function MediaThumb({ treeId, media, onOpen, menu, menuZIndex }: MediaThumbProps) {
   const { t } = useTranslation();
   const title = mediaTitle(media, t);
   const canOpen = media.hasFile;
@@ -70,7 +72,7 @@ export function MediaThumb({ treeId, media, onOpen, menu }: MediaThumbProps) {
         </Text>
       </UnstyledButton>
       {menu ? (
-        <Menu position="bottom-end" withinPortal>
+        <Menu position="bottom-end" withinPortal zIndex={menuZIndex}>
           <Menu.Target>
             <ActionIcon
               pos="absolute"

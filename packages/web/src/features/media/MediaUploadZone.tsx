@@ -4,8 +4,9 @@ import { IconCheck, IconPencil, IconUpload, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../api/client.ts';
+import { isApiError, type RecordedChangeSet } from '../../api/client.ts';
 import { errorKey } from '../../i18n/messages.ts';
+import { showUndoableNotice } from '../history/undo-notice.tsx';
 import { treePath } from '../person/queries.ts';
 import { refreshAfterUpload } from './mutations.ts';
 import { uploadMedia } from './upload.ts';
@@ -59,6 +60,8 @@ export function MediaUploadZone({ treeId, node, onEdit, compact = false }: Media
   );
 
   const start = (files: File[]) => {
+    // The files chosen or dropped together are one save: each finished one's notice undoes all that finished.
+    const batch: RecordedChangeSet[] = [];
     for (const file of files) {
       const key = nextKey.current++;
       const refused = refusedBeforeUpload(file);
@@ -75,8 +78,10 @@ export function MediaUploadZone({ treeId, node, onEdit, compact = false }: Media
           update(key, percent >= 100 ? { percent, state: 'processing' } : { percent });
         },
       })
-        .then(async (media) => {
+        .then(async ({ media, changeSets }) => {
           update(key, { state: 'done', percent: 100, media, controller: undefined });
+          batch.push(...changeSets);
+          if (batch.length > 0) showUndoableNotice(t('common.notice.saved'), [...batch], queryClient);
           await refreshAfterUpload(queryClient, treeId, media);
         })
         .catch((error: unknown) => {

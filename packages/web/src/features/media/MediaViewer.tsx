@@ -22,6 +22,8 @@ interface MediaViewerProps {
   /** The image to show; null closes the viewer. */
   media: MediaSummary | null;
   onClose: () => void;
+  /** Above the dialog it opens from (a citation's or record's, issue 22). */
+  zIndex?: number;
 }
 
 /**
@@ -30,13 +32,14 @@ interface MediaViewerProps {
  * at the original's size and d3-zoom moves one element's transform, so nothing re-renders while
  * panning, and switching to the original keeps the view where it is.
  */
-export function MediaViewer({ treeId, media, onClose }: MediaViewerProps) {
+export function MediaViewer({ treeId, media, onClose, zIndex }: MediaViewerProps) {
   const { t } = useTranslation();
   const title = media ? mediaTitle(media, t) : '';
   return (
     <Modal
       opened={media !== null}
       onClose={onClose}
+      zIndex={zIndex}
       fullScreen
       title={title}
       closeButtonProps={{ 'aria-label': t('media.viewer.close') }}

@@ -2,3 +2,4 @@
 export { MediaGallery } from './MediaGallery.tsx';
 export { MediaSection } from './MediaSection.tsx';
 export { PersonPortrait, PortraitImage } from './PersonPortrait.tsx';
+export { PortraitThumb } from './PortraitThumb.tsx';

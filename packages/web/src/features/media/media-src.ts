@@ -12,7 +12,8 @@ const treeOfPath = /^\/api\/([0-9a-f-]{36})\//i;
 export function mediaFileUrl(path: string): string {
   const treeId = treeOfPath.exec(path)?.[1];
   const token = treeId ? shareTokenFor(treeId) : null;
-  return token ? `${path}?${new URLSearchParams({ share: token }).toString()}` : path;
+  if (!token) return path;
+  return `${path}${path.includes('?') ? '&' : '?'}${new URLSearchParams({ share: token }).toString()}`;
 }
 
 /** Opens a file (a PDF's original) in a new tab, in the browser's own viewer. */

@@ -1,5 +1,5 @@
 import { type Media, mediaAnswerSchema } from '@anor/core';
-import { ApiError, toApiError } from '../../api/client.ts';
+import { ApiError, changeSetHeader, changeSetsOf, type RecordedChangeSet, toApiError } from '../../api/client.ts';
 import { currentLanguage } from '../../i18n/index.ts';
 import { treeAccessHeaders } from '../visitor/tree-access.ts';
 import { type MediaUploadFields, mediaUploadBody } from './upload-queue.ts';
@@ -14,14 +14,15 @@ export interface MediaUploadOptions {
  * POST media (multipart) through XMLHttpRequest, whose upload events give the progress bar that
  * fetch cannot; otherwise like the `api` client: same-origin cookies (the browser adds the Origin
  * the server's origin check reads), `Accept-Language`, the tree's access headers, and `ApiError`
- * from `{ error: { code, message, details } }`.
+ * from `{ error: { code, message, details } }`. It answers the medium and the change sets the upload
+ * recorded (the `Anor-Change-Set` header), for the notice's "Undo".
  */
 export function uploadMedia(
   path: string,
   file: File,
   fields: MediaUploadFields = {},
   options: MediaUploadOptions = {},
-): Promise<Media> {
+): Promise<{ media: Media; changeSets: RecordedChangeSet[] }> {
   const { onProgress, signal } = options;
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
@@ -54,7 +55,8 @@ export function uploadMedia(
       }
       if (xhr.status >= 200 && xhr.status < 300) {
         const parsed = mediaAnswerSchema.safeParse(payload);
-        if (parsed.success) resolve(parsed.data.media);
+        const changeSets = changeSetsOf(path, xhr.getResponseHeader(changeSetHeader));
+        if (parsed.success) resolve({ media: parsed.data.media, changeSets });
         else reject(new ApiError('common.error.generic', xhr.status, 'Unexpected answer'));
       } else reject(toApiError(xhr.status, payload));
     });

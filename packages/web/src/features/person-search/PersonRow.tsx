@@ -7,6 +7,7 @@ import { listRowActionClass } from '../../lib/list/List.tsx';
 import { useListName } from '../../lib/name-order.ts';
 import { PersonLabelView } from '../../lib/person-label/PersonLabel.tsx';
 import { usePersonLabel } from '../../lib/person-label/person-label.ts';
+import { PortraitThumb } from '../media/index.ts';
 import { GenderIcon } from '../person/GenderIcon.tsx';
 import { rootColors } from '../person/root-colors.ts';
 import classes from './PersonRow.module.css';
@@ -43,7 +44,7 @@ interface PersonRowProps {
   isExcluded?: boolean;
 }
 
-/** One person in a list: root-colour marker, name ("unknown name" when none) with life years, occupation and birthplace, gender. */
+/** One person in a list: root-colour marker, portrait (when there is one), name ("unknown name" when none) with life years, occupation and birthplace, gender. */
 export function PersonRow({ person, to, onSelect, selectLabel, isExcluded = false }: PersonRowProps) {
   const { t } = useTranslation();
   const personName = useListName();
@@ -54,6 +55,7 @@ export function PersonRow({ person, to, onSelect, selectLabel, isExcluded = fals
   const content = (
     <>
       <RootMarker relation={person.rootRelation} />
+      <PortraitThumb person={person} size={36} />
       <Box className={classes.text}>
         <Text fw={600} lh={1.35} component="div" style={{ display: 'flex', minWidth: 0 }}>
           <PersonLabelView parts={label} testId="person-row-label" nameTestId="person-row-name" />

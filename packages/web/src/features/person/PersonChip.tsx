@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PersonLabel } from '../../lib/person-label/PersonLabel.tsx';
+import { PortraitThumb } from '../media/index.ts';
 import { GenderIcon } from './GenderIcon.tsx';
 import classes from './PersonChip.module.css';
 import { usePersonName } from './person-name.ts';
@@ -35,6 +36,7 @@ export function PersonChip({ person, to, onClick, note, onRemove, testId = 'pers
 
   const content = (
     <Group gap={6} wrap="nowrap" miw={0}>
+      <PortraitThumb person={person} size={22} />
       <GenderIcon
         gender={person.gender}
         size={15}

@@ -26,6 +26,7 @@ import {
   StoredSourceDialog,
 } from './SourceDialogFrame.tsx';
 import { type OpenCitationOptions, useSourceDialog } from './SourceDialogProvider.tsx';
+import { SourceMedia } from './SourceMedia.tsx';
 import { SourceUrl } from './SourceUrl.tsx';
 import {
   type CitationDraft,
@@ -120,6 +121,7 @@ function CitationContent({ treeId, citation, options, canEdit, controls }: Citat
   const [localNotes, setLocalNotes] = useState<LocalNote[]>([]);
   const [isNoteModalOpen, setNoteModalOpen] = useState(false);
   const [isUsedInModalOpen, setUsedInModalOpen] = useState(false);
+  const [isMediaModalOpen, setMediaModalOpen] = useState(false);
   const [isChecking, setChecking] = useState(false);
   const createCitation = useCreateCitation(treeId);
   const updateCitation = useUpdateCitation(treeId);
@@ -128,7 +130,8 @@ function CitationContent({ treeId, citation, options, canEdit, controls }: Citat
   const { onDirtyChange, onModalChange, close } = controls;
 
   useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
-  const isModalOpen = openModal !== null || limitCode !== null || isNoteModalOpen || isUsedInModalOpen;
+  const isModalOpen =
+    openModal !== null || limitCode !== null || isNoteModalOpen || isUsedInModalOpen || isMediaModalOpen;
   useEffect(() => onModalChange(isModalOpen), [isModalOpen, onModalChange]);
 
   const change = (next: Partial<CitationDraft>, ...fields: string[]) => {
@@ -235,7 +238,13 @@ function CitationContent({ treeId, citation, options, canEdit, controls }: Citat
 
   if (!canEdit) {
     return citation ? (
-      <CitationView treeId={treeId} citation={citation} options={options} onModalChange={onModalChange} />
+      <CitationView
+        treeId={treeId}
+        citation={citation}
+        options={options}
+        onModalChange={onModalChange}
+        onMediaModalChange={setMediaModalOpen}
+      />
     ) : null;
   }
 
@@ -331,6 +340,15 @@ function CitationContent({ treeId, citation, options, canEdit, controls }: Citat
           onModalChange={setNoteModalOpen}
           data-testid="citation-notes"
         />
+
+        {citation ? (
+          <SourceMedia
+            treeId={treeId}
+            node={{ id: citation.id, kind: 'citation' }}
+            canEdit
+            onModalChange={setMediaModalOpen}
+          />
+        ) : null}
 
         {citation ? (
           <SourceField label={t('sources.usedIn.title')}>
@@ -434,11 +452,13 @@ function CitationView({
   citation,
   options,
   onModalChange,
+  onMediaModalChange,
 }: {
   treeId: string;
   citation: Citation;
   options: OpenCitationOptions;
   onModalChange: (isOpen: boolean) => void;
+  onMediaModalChange: (isOpen: boolean) => void;
 }) {
   const { t } = useTranslation();
   const sourceDialog = useSourceDialog();
@@ -478,6 +498,12 @@ function CitationView({
         <RichTextView html={citation.textFromSource} emptyText={t('sources.citation.noTranscription')} />
       </SourceField>
       <NoteList treeId={treeId} nodeId={citation.id} canEdit={false} data-testid="citation-notes" />
+      <SourceMedia
+        treeId={treeId}
+        node={{ id: citation.id, kind: 'citation' }}
+        canEdit={false}
+        onModalChange={onMediaModalChange}
+      />
       <SourceField label={t('sources.usedIn.title')}>
         <UsedInList
           treeId={treeId}

@@ -27,6 +27,7 @@ import {
 } from './SourceDialogFrame.tsx';
 import { type OpenRecordOptions, useSourceDialog } from './SourceDialogProvider.tsx';
 import { SourceItemList } from './SourceItemList.tsx';
+import { SourceMedia } from './SourceMedia.tsx';
 import { SourceUrl } from './SourceUrl.tsx';
 import {
   isRecordChanged,
@@ -108,6 +109,7 @@ function RecordContent({ treeId, record, options, canEdit, controls }: RecordCon
   // A new source's notes, sent with it (SPEC §4); a stored source's notes are saved at once.
   const [localNotes, setLocalNotes] = useState<LocalNote[]>([]);
   const [isNoteModalOpen, setNoteModalOpen] = useState(false);
+  const [isMediaModalOpen, setMediaModalOpen] = useState(false);
   const [isChecking, setChecking] = useState(false);
   const createRecord = useCreateRecord(treeId);
   const updateRecord = useUpdateRecord(treeId);
@@ -117,7 +119,7 @@ function RecordContent({ treeId, record, options, canEdit, controls }: RecordCon
   const { onDirtyChange, onModalChange, close } = controls;
 
   useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
-  const isModalOpen = openModal !== null || limitCode !== null || isNoteModalOpen;
+  const isModalOpen = openModal !== null || limitCode !== null || isNoteModalOpen || isMediaModalOpen;
   useEffect(() => onModalChange(isModalOpen), [isModalOpen, onModalChange]);
 
   const change = (next: Partial<RecordDraft>, ...fields: string[]) => {
@@ -284,6 +286,12 @@ function RecordContent({ treeId, record, options, canEdit, controls }: RecordCon
           <SourceUrl url={record.url} />
         </SourceField>
         <NoteList treeId={treeId} nodeId={record.id} canEdit={false} data-testid="record-notes" />
+        <SourceMedia
+          treeId={treeId}
+          node={{ id: record.id, kind: 'record' }}
+          canEdit={false}
+          onModalChange={setMediaModalOpen}
+        />
         {citations}
         <SourceTimestamps createdAt={record.createdAt} updatedAt={record.updatedAt} />
       </Stack>
@@ -373,6 +381,15 @@ function RecordContent({ treeId, record, options, canEdit, controls }: RecordCon
           onModalChange={setNoteModalOpen}
           data-testid="record-notes"
         />
+
+        {record ? (
+          <SourceMedia
+            treeId={treeId}
+            node={{ id: record.id, kind: 'record' }}
+            canEdit
+            onModalChange={setMediaModalOpen}
+          />
+        ) : null}
 
         {citations}
 
