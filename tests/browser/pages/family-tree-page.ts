@@ -65,7 +65,8 @@ export class FamilyTreePage {
   }
 
   async transform(): Promise<ViewTransform> {
-    const value = (await this.page.getByTestId('chart-viewport').getAttribute('transform')) ?? '';
+    // d3-zoom's transform as text; the drawing itself is moved by the CSS transform made from it.
+    const value = (await this.page.getByTestId('chart-viewport').getAttribute('data-transform')) ?? '';
     const match = value.match(/translate\(([-\d.e]+),([-\d.e]+)\) scale\(([-\d.e]+)\)/);
     if (!match) return { x: 0, y: 0, k: 1 };
     return { x: Number(match[1]), y: Number(match[2]), k: Number(match[3]) };

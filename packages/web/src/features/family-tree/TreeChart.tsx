@@ -63,8 +63,8 @@ interface TipState {
 
 const ZOOM_STEP = 1.25;
 
-function viewSize(svg: SVGSVGElement): ViewportSize {
-  return { width: svg.clientWidth, height: svg.clientHeight };
+function viewSize(surface: HTMLElement): ViewportSize {
+  return { width: surface.clientWidth, height: surface.clientHeight };
 }
 
 function isPlainClick(event: MouseEvent): boolean {
@@ -75,8 +75,9 @@ function isPlainClick(event: MouseEvent): boolean {
  * A chart of person boxes with zoom (buttons, wheel, pinch, keys) and pan (drag, arrow keys).
  * Keyboard users Tab through the boxes (each a link); the keys for moving and zooming work from
  * any of them, and a box reached this way is brought into view.
- * React renders the boxes once per layout; d3-zoom moves one group's transform, so panning and
- * zooming never re-render the boxes. Far out, a class hides the texts.
+ * React renders the boxes once per layout into one SVG drawing; d3-zoom sets that drawing's CSS
+ * transform (a compositor layer), so panning and zooming never re-render the boxes, and panning
+ * does not even paint them again. Far out, a class hides the texts.
  */
 export function TreeChart(props: TreeChartProps) {
   const {
@@ -94,9 +95,12 @@ export function TreeChart(props: TreeChartProps) {
   const canAdd = onAddRelative !== undefined;
   const { t } = useTranslation();
   const personLabel = usePersonLabel();
-  const svgRef = useRef<SVGSVGElement>(null);
-  const viewportRef = useRef<SVGGElement>(null);
-  const behaviorRef = useRef<ZoomBehavior<SVGSVGElement, unknown> | null>(null);
+  const surfaceRef = useRef<HTMLDivElement>(null);
+  const drawingRef = useRef<SVGSVGElement>(null);
+  const behaviorRef = useRef<ZoomBehavior<HTMLDivElement, unknown> | null>(null);
+  // The drawing's own coordinates start at the chart's corner (its viewBox); the zoom handler needs them.
+  const boundsRef = useRef(layout.bounds);
+  boundsRef.current = layout.bounds;
   const helpId = useId();
   const tooltipId = `${helpId}-tip`;
   const [tip, setTip] = useState<TipState | null>(null);
@@ -109,28 +113,33 @@ export function TreeChart(props: TreeChartProps) {
 
   // Set up once; a layout effect so that it exists before the first view is applied below.
   useLayoutEffect(() => {
-    const svg = svgRef.current;
-    const viewport = viewportRef.current;
-    if (!svg || !viewport) return;
+    const surface = surfaceRef.current;
+    const drawing = drawingRef.current;
+    if (!surface || !drawing) return;
     let isLowDetail = false;
-    const behavior = zoom<SVGSVGElement, unknown>()
+    const behavior = zoom<HTMLDivElement, unknown>()
       // A click that moved a few pixels is still a click, not a drag.
       .clickDistance(5)
       .extent(() => [
         [0, 0],
-        [svg.clientWidth, svg.clientHeight],
+        [surface.clientWidth, surface.clientHeight],
       ])
-      .on('zoom', (event: D3ZoomEvent<SVGSVGElement, unknown>) => {
-        viewport.setAttribute('transform', event.transform.toString());
+      .on('zoom', (event: D3ZoomEvent<HTMLDivElement, unknown>) => {
+        // A CSS transform of the whole drawing, a layer of its own (translate3d): panning moves the
+        // layer without painting the boxes again; a new scale paints them sharp at that scale.
+        const { x, y, k } = event.transform;
+        const bounds = boundsRef.current;
+        drawing.style.transform = `translate3d(${x + bounds.x * k}px,${y + bounds.y * k}px,0) scale(${k})`;
+        drawing.setAttribute('data-transform', event.transform.toString());
         // Moved by the user: the hover text would stay behind, so it goes.
         if (event.sourceEvent && tipRef.current) setTip(null);
         const isLow = event.transform.k < LOW_DETAIL_SCALE;
         if (isLow !== isLowDetail) {
           isLowDetail = isLow;
-          svg.classList.toggle(classes.lowDetail ?? 'lowDetail', isLow);
+          surface.classList.toggle(classes.lowDetail ?? 'lowDetail', isLow);
         }
       });
-    const selection = select(svg);
+    const selection = select(surface);
     // Double click opens a person; it should not zoom as well.
     selection.call(behavior).on('dblclick.zoom', null);
     behaviorRef.current = behavior;
@@ -141,49 +150,49 @@ export function TreeChart(props: TreeChartProps) {
   }, []);
 
   const apply = useCallback((transform: ViewTransform) => {
-    const svg = svgRef.current;
+    const surface = surfaceRef.current;
     const behavior = behaviorRef.current;
-    if (!svg || !behavior) return;
-    behavior.transform(select(svg), zoomIdentity.translate(transform.x, transform.y).scale(transform.k));
+    if (!surface || !behavior) return;
+    behavior.transform(select(surface), zoomIdentity.translate(transform.x, transform.y).scale(transform.k));
   }, []);
 
   // Another person's chart opens at its own starting view; the same person's with more or fewer
   // generations keeps the scale and the person where they were on the screen.
   const shownRef = useRef<{ startKey: string; focus: { x: number; y: number } } | null>(null);
   useLayoutEffect(() => {
-    const svg = svgRef.current;
+    const surface = surfaceRef.current;
     const behavior = behaviorRef.current;
-    if (!svg || !behavior) return;
-    const view = viewSize(svg);
+    if (!surface || !behavior) return;
+    const view = viewSize(surface);
     behavior.scaleExtent([minimumScale(layout.bounds, view), MAX_SCALE]);
     const startKey = layout.nodes.find((node) => node.isStart)?.key ?? '';
     const shown = shownRef.current;
     apply(
       shown && shown.startKey === startKey
-        ? keepFocusTransform(zoomTransform(svg), shown.focus, layout, view)
+        ? keepFocusTransform(zoomTransform(surface), shown.focus, layout, view)
         : initialTransform(layout, view, orientation),
     );
     shownRef.current = { startKey, focus: layout.focus };
   }, [layout, orientation, apply]);
 
   const zoomBy = (factor: number) => {
-    const svg = svgRef.current;
-    if (svg) behaviorRef.current?.scaleBy(select(svg), factor);
+    const surface = surfaceRef.current;
+    if (surface) behaviorRef.current?.scaleBy(select(surface), factor);
   };
   const fit = () => {
-    const svg = svgRef.current;
-    if (svg) apply(fitTransform(layout.bounds, viewSize(svg)));
+    const surface = surfaceRef.current;
+    if (surface) apply(fitTransform(layout.bounds, viewSize(surface)));
   };
   const centre = () => {
-    const svg = svgRef.current;
-    if (!svg) return;
-    const view = viewSize(svg);
+    const surface = surfaceRef.current;
+    if (!surface) return;
+    const view = viewSize(surface);
     apply(focusTransform(layout, view, orientation, readableScale(view)));
   };
 
   const nodeByKey = useMemo(() => new Map(layout.nodes.map((node) => [node.key, node])), [layout]);
 
-  const handleClick = (event: MouseEvent<SVGSVGElement>) => {
+  const handleClick = (event: MouseEvent<HTMLDivElement>) => {
     if (!(event.target instanceof Element) || !isPlainClick(event)) return;
     const link = event.target.closest('[data-action]');
     const personId = event.target.closest('[data-person-id]')?.getAttribute('data-person-id');
@@ -196,47 +205,47 @@ export function TreeChart(props: TreeChartProps) {
   };
 
   // A box reached with the Tab key is brought into view, and its hover text shows as its description.
-  const handleFocus = (event: FocusEvent<SVGSVGElement>) => {
-    const svg = svgRef.current;
+  const handleFocus = (event: FocusEvent<HTMLDivElement>) => {
+    const surface = surfaceRef.current;
     const behavior = behaviorRef.current;
-    if (!svg || !behavior || !(event.target instanceof Element)) return;
+    if (!surface || !behavior || !(event.target instanceof Element)) return;
     const key = event.target.closest('[data-key]')?.getAttribute('data-key');
     const node: ChartNode | undefined = key ? nodeByKey.get(key) : undefined;
     if (!node) return;
-    if (!isBoxVisible(node, zoomTransform(svg), viewSize(svg))) {
-      behavior.translateTo(select(svg), node.x + BOX_WIDTH / 2, node.y + BOX_HEIGHT / 2);
+    if (!isBoxVisible(node, zoomTransform(surface), viewSize(surface))) {
+      behavior.translateTo(select(surface), node.x + BOX_WIDTH / 2, node.y + BOX_HEIGHT / 2);
     }
     if (event.target.getAttribute('data-action') === 'open') {
       event.target.setAttribute('aria-describedby', tooltipId);
       setTip({ key: node.key, via: 'focus' });
     }
   };
-  const handleBlur = (event: FocusEvent<SVGSVGElement>) => {
+  const handleBlur = (event: FocusEvent<HTMLDivElement>) => {
     if (!(event.target instanceof Element)) return;
     event.target.removeAttribute('aria-describedby');
     if (tipRef.current?.via === 'focus') setTip(null);
   };
 
   // The pointer over a box shows its hover text; leaving the box, or pressing to drag, hides it.
-  const handlePointerOver = (event: PointerEvent<SVGSVGElement>) => {
+  const handlePointerOver = (event: PointerEvent<HTMLDivElement>) => {
     if (event.buttons !== 0 || !(event.target instanceof Element)) return;
     const key = event.target.closest('[data-key]')?.getAttribute('data-key');
     if (key && tipRef.current?.key !== key) setTip({ key, via: 'hover' });
   };
-  const handlePointerOut = (event: PointerEvent<SVGSVGElement>) => {
+  const handlePointerOut = (event: PointerEvent<HTMLDivElement>) => {
     if (tipRef.current?.via !== 'hover' || !(event.target instanceof Element)) return;
     const box = event.target.closest('[data-key]');
     if (box && event.relatedTarget instanceof Node && box.contains(event.relatedTarget)) return;
     setTip(null);
   };
 
-  const handleKeyDown = (event: KeyboardEvent<SVGSVGElement>) => {
+  const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Escape' && tipRef.current) {
       event.preventDefault();
       setTip(null);
       return;
     }
-    handleZoomKey(event, svgRef.current, behaviorRef.current, { zoomStep: ZOOM_STEP, fit });
+    handleZoomKey(event, surfaceRef.current, behaviorRef.current, { zoomStep: ZOOM_STEP, fit });
   };
 
   const content = useMemo((): ReactNode => {
@@ -283,14 +292,14 @@ export function TreeChart(props: TreeChartProps) {
   }, [layout, personLabel, personHref, chartHref, t, canAdd, symbolPrefix, portraitHref, measure]);
 
   const tipNode = tip ? nodeByKey.get(tip.key) : undefined;
-  const svg = svgRef.current;
+  const surface = surfaceRef.current;
 
   return (
     <div className={classes.frame} data-testid={testId}>
       <VisuallyHidden id={helpId}>{t('familyTree.chart.help')}</VisuallyHidden>
-      <svg
-        ref={svgRef}
-        className={classes.svg}
+      <div
+        ref={surfaceRef}
+        className={classes.surface}
         role="application"
         aria-label={label}
         aria-describedby={helpId}
@@ -303,13 +312,21 @@ export function TreeChart(props: TreeChartProps) {
         onPointerDown={() => setTip(null)}
         data-testid="chart-svg"
       >
-        <ChartBoxSymbols prefix={symbolPrefix} />
-        <g ref={viewportRef} data-testid="chart-viewport">
+        <svg
+          ref={drawingRef}
+          className={classes.drawing}
+          role="presentation"
+          width={Math.max(1, layout.bounds.width)}
+          height={Math.max(1, layout.bounds.height)}
+          viewBox={`${layout.bounds.x} ${layout.bounds.y} ${Math.max(1, layout.bounds.width)} ${Math.max(1, layout.bounds.height)}`}
+          data-testid="chart-viewport"
+        >
+          <ChartBoxSymbols prefix={symbolPrefix} />
           {content}
-        </g>
-      </svg>
-      {tipNode && svg ? (
-        <ChartTooltip id={tooltipId} node={tipNode} transform={zoomTransform(svg)} view={viewSize(svg)} />
+        </svg>
+      </div>
+      {tipNode && surface ? (
+        <ChartTooltip id={tooltipId} node={tipNode} transform={zoomTransform(surface)} view={viewSize(surface)} />
       ) : null}
       <ActionIcon.Group orientation="vertical" className={classes.controls} aria-label={t('familyTree.chart.controls')}>
         <ChartButton label={t('familyTree.chart.zoomIn')} onClick={() => zoomBy(ZOOM_STEP)} testId="chart-zoom-in">
