@@ -48,6 +48,7 @@ import { NoteList } from '../note/index.ts';
 import { LifeSummary } from '../person-events/LifeSummary.tsx';
 import { PersonEventsSection } from '../person-events/PersonEventsSection.tsx';
 import { PersonMergePickModal } from '../person-merge/PersonMergePickModal.tsx';
+import { PersonTimeline, PersonTimelineIcon } from '../person-timeline/PersonTimeline.tsx';
 import { relationshipHref } from '../relationship/paths.ts';
 import { RootKinship } from '../relationship/RootKinship.tsx';
 import { reportHref } from '../report/paths.ts';
@@ -489,6 +490,12 @@ function PersonContent({ treeId, mainNodes, person }: { treeId: string; mainNode
                 }
               />
             </Section>
+
+            {person.private ? null : (
+              <Section title={t('timeline.title')} icon={<PersonTimelineIcon />} testId="person-timeline-section">
+                <PersonTimeline treeId={treeId} person={person} />
+              </Section>
+            )}
 
             <Section title={t('person.description.title')} testId="person-description">
               <DescriptionEditor treeId={treeId} person={person} canEdit={canEdit} />
