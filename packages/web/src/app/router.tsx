@@ -89,6 +89,10 @@ function treePages(): RouteObject[] {
       lazy: lazyPage(async () => (await import('../features/duplicates/DuplicatesPage.tsx')).DuplicatesPage),
     },
     {
+      path: 'quality',
+      lazy: lazyPage(async () => (await import('../features/quality/QualityPage.tsx')).QualityPage),
+    },
+    {
       path: 'trash',
       lazy: lazyPage(async () => (await import('../features/trash/TrashPage.tsx')).TrashPage),
     },

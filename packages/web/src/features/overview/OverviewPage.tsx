@@ -22,6 +22,7 @@ import { EventModalProvider, formatEventDateLabel, useEventModal, useEventTypeNa
 import { LocationDialogProvider, useLocationDialog } from '../location/LocationDialogProvider.tsx';
 import { PersonDialogProvider, usePersonDialog } from '../person/PersonDialogProvider.tsx';
 import { personHref } from '../person/paths.ts';
+import { QualitySummary } from '../quality/QualitySummary.tsx';
 import { treeQueries } from '../trees/queries.ts';
 import classes from './OverviewPage.module.css';
 import {
@@ -105,6 +106,8 @@ function OverviewView({ treeId }: { treeId: string }) {
           {t(`overview.hint.${type}`)}
         </Text>
       )}
+      {/* The data-quality report's counts (issue 24): the owner's only. */}
+      {tree.data?.isOwner ? <QualitySummary treeId={treeId} /> : null}
     </Group>
   );
 
