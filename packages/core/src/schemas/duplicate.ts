@@ -13,6 +13,7 @@ import { personIdSchema } from './person.ts';
 export const duplicateReasonKinds = [
   'sameName',
   'nameVariant',
+  'commonName',
   'birthSame',
   'birthNear',
   'birthFar',
