@@ -9,7 +9,7 @@ import { collectMediaGarbage } from '../src/modules/media/media.gc.ts';
 import { upsertSubscription } from '../src/modules/user/user.repository.ts';
 import { createTree, type ErrorBody, signUp, TestClient, type TestResponse } from './support/client.ts';
 import { FamilyBuilder } from './support/family.ts';
-import { jpeg, pdf, png, upload } from './support/media.ts';
+import { jpeg, pdf, pdfPage, png, upload } from './support/media.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
 /**
@@ -120,7 +120,7 @@ describe('upload', () => {
     expect(Buffer.compare(original.rawPayload, bytes)).toBe(0);
   });
 
-  it('keeps a PDF as uploaded, served inline as application/pdf, with no preview', async () => {
+  it('keeps a PDF as uploaded, served inline as application/pdf; one with no page to draw has no preview', async () => {
     const media = await uploaded(await upload(owner.client, treeId, { name: 'husförhör.pdf', bytes: pdf }));
     expect(media).toMatchObject({ kind: 'pdf', mimeType: 'application/pdf', width: null, hasFile: true });
     const original = await owner.client.get(`${api}/media/${media.id}/file/original`);
@@ -130,6 +130,35 @@ describe('upload', () => {
     const thumb = await owner.client.get(`${api}/media/${media.id}/file/thumb`);
     expect(thumb.status).toBe(404);
     expect(codeOf(thumb)).toBe('media.error.noPreview');
+  });
+
+  it("makes a PDF's thumbnail and screen version from its first page, however large the page", async () => {
+    const media = await uploaded(await upload(owner.client, treeId, { name: 'karta.pdf', bytes: pdfPage(300, 400) }));
+    expect(media).toMatchObject({ kind: 'pdf', hasFile: true, hasPreview: true });
+    const screen = await t.app.inject({
+      url: `${api}/media/${media.id}/file/screen`,
+      headers: { cookie: (await cookieOf(owner.client)) ?? '' },
+    });
+    expect(screen.statusCode).toBe(200);
+    expect(screen.headers['content-type']).toBe('image/webp');
+    const page = await sharp(screen.rawPayload).raw().toBuffer({ resolveWithObject: true });
+    expect([page.info.width, page.info.height]).toEqual([1200, 1600]);
+    // The rectangle drawn in the middle is red, the page around it white.
+    const at = (x: number, y: number) => [
+      ...page.data.subarray((y * page.info.width + x) * page.info.channels).subarray(0, 3),
+    ];
+    expect(at(600, 800)[0]).toBeGreaterThan(150);
+    expect(at(600, 800)[1]).toBeLessThan(80);
+    expect(at(5, 5)).toEqual([255, 255, 255]);
+    // A page of 14,400 points square (the largest PDF allows) is drawn at 1600 pixels, not at its size.
+    const huge = await uploaded(
+      await upload(owner.client, treeId, { name: 'stor.pdf', bytes: pdfPage(14_400, 14_400) }),
+    );
+    const hugeScreen = await t.app.inject({
+      url: `${api}/media/${huge.id}/file/screen`,
+      headers: { cookie: (await cookieOf(owner.client)) ?? '' },
+    });
+    expect((await sharp(hugeScreen.rawPayload).metadata()).width).toBe(1600);
   });
 
   it('stores the same bytes once, and counts them in the tree answer', async () => {

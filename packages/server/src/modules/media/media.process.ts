@@ -1,6 +1,7 @@
 import { open } from 'node:fs/promises';
-import sharp, { type Metadata } from 'sharp';
+import sharp, { type Metadata, type Sharp } from 'sharp';
 import { AppError } from '../../http/errors.ts';
+import { renderPdfFirstPage } from './media.pdf.ts';
 import { formatOf, nameContradicts, SNIFF_BYTES, type SniffedType, sniff } from './media.sniff.ts';
 
 /**
@@ -63,7 +64,20 @@ function isPixelLimit(error: unknown): boolean {
   return error instanceof Error && /pixel limit/i.test(error.message);
 }
 
-/** Refuses what is not an accepted, whole file; makes the versions of an image. */
+/** One decode of the image, to the screen size; the thumbnail from that. */
+async function versionsOf(image: Sharp): Promise<{ screen: Buffer; thumb: Buffer }> {
+  const screen = await image
+    .resize(SCREEN_SIZE, SCREEN_SIZE, { fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 82 })
+    .toBuffer();
+  const thumb = await sharp(screen)
+    .resize(THUMB_SIZE, THUMB_SIZE, { fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 78 })
+    .toBuffer();
+  return { screen, thumb };
+}
+
+/** Refuses what is not an accepted, whole file; makes the versions of an image or of a PDF's first page. */
 export async function processUpload(
   file: string,
   size: number,
@@ -77,16 +91,18 @@ export async function processUpload(
     throw new AppError('media.error.corrupt', { reason: 'typeMismatch', found: type });
   if (type === 'application/pdf') {
     if (!(await pdfIsWhole(file, size))) throw new AppError('media.error.corrupt', { reason: 'truncated' });
-    // libvips here has no PDF loader (sharp.format.pdf): no thumbnail, the web shows a PDF icon.
+    // The first page drawn by pdf.js (media.pdf.ts): libvips here has no PDF loader. None: the web shows a PDF icon.
+    const page = await renderPdfFirstPage(file, { maxSide: SCREEN_SIZE });
+    const versions = page ? await versionsOf(sharp(page)).catch(() => null) : null;
     return {
       mimeType: type,
       kind: 'pdf',
       format: 'pdf',
       width: null,
       height: null,
-      thumb: null,
-      screen: null,
-      derivedType: null,
+      thumb: versions?.thumb ?? null,
+      screen: versions?.screen ?? null,
+      derivedType: versions ? 'image/webp' : null,
     };
   }
   const input = () => sharp(file, { limitInputPixels: maxPixels, sequentialRead: true, failOn: 'error' });
@@ -101,16 +117,7 @@ export async function processUpload(
   if (!width || !height) throw new AppError('media.error.corrupt');
   if (width * height > maxPixels) throw new AppError('media.error.tooManyPixels', { max: maxPixels });
   try {
-    // One decode of the original, to the screen size; the thumbnail from that.
-    const screen = await input()
-      .rotate()
-      .resize(SCREEN_SIZE, SCREEN_SIZE, { fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 82 })
-      .toBuffer();
-    const thumb = await sharp(screen)
-      .resize(THUMB_SIZE, THUMB_SIZE, { fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 78 })
-      .toBuffer();
+    const { screen, thumb } = await versionsOf(input().rotate());
     return {
       mimeType: type,
       kind: 'image',
