@@ -16,6 +16,7 @@ import { type AppContext, createContext } from './context.ts';
 import { type Database, migrationsFolder } from './db/client.ts';
 import { ensureDemoTree } from './demo/demo-tree.ts';
 import { jsonBodyLimits, registerBodyLimits } from './http/body-limits.ts';
+import { registerDraining } from './http/draining.ts';
 import { registerErrorHandling, sendError } from './http/errors.ts';
 import { serializeRequest } from './http/log-redact.ts';
 import { registerNulGuard } from './http/nul-guard.ts';
@@ -39,13 +40,15 @@ import { registerJobRoutes } from './modules/job/job.routes.ts';
 import { registerLocationRoutes } from './modules/location/location.routes.ts';
 import { collectMediaGarbage } from './modules/media/media.gc.ts';
 import { registerMediaRoutes } from './modules/media/media.routes.ts';
+import { registerMetricsRoutes } from './modules/metrics/metrics.routes.ts';
+import { createMetrics } from './modules/metrics/metrics.service.ts';
 import { registerNoteRoutes } from './modules/note/note.routes.ts';
 import { registerOverviewRoutes } from './modules/overview/overview.routes.ts';
 import { registerPersonRoutes } from './modules/person/person.routes.ts';
 import { registerPrivacy } from './modules/privacy/privacy.hook.ts';
+import { registerQualityRoutes } from './modules/quality/quality.routes.ts';
 import { registerRelationshipRoutes } from './modules/relationship/relationship.routes.ts';
 import { registerReportRoutes } from './modules/report/report.routes.ts';
-import { registerQualityRoutes } from './modules/quality/quality.routes.ts';
 import { registerSanityRoutes } from './modules/sanity/sanity.routes.ts';
 import { registerSearchRoutes } from './modules/search/search.routes.ts';
 import { registerSessionRoutes } from './modules/session/session.routes.ts';
@@ -87,6 +90,8 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
     // Forwarded headers only from the configured proxies (TRUST_PROXY, http/trust-proxy.ts).
     trustProxy: fastifyTrustProxy(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
+    // While closing, requests on open connections answer in the catalogue's shape (http/draining.ts).
+    return503OnClosing: false,
     // An undecodable URL or an overlong path segment can name no resource.
     frameworkErrors: (_error, request, reply) => {
       setSecurityHeaders(reply, headers);
@@ -99,6 +104,10 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
   registerSecurityHeaders(app, headers);
   registerBodyLimits(app);
   registerChangeSetHeader(app);
+  registerDraining(app);
+  // GET /metrics and the request counts, when METRICS or METRICS_TOKEN is set (modules/metrics).
+  const metrics = config.metrics.enabled ? createMetrics(database) : null;
+  registerMetricsRoutes(app, metrics, config.metrics);
 
   // Forms (the session library's sign-out form) are read as flat string fields.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
@@ -129,16 +138,23 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
   // at close it stops the running ones (their transactions roll back).
   app.addHook('onReady', async () => {
     ctx.jobs.useLog(app.log);
+    if (metrics) ctx.jobs.useObserver(metrics.jobObserver);
     await ctx.jobs.start();
     await sweepGedcomSpool(ctx, database.kind === 'pglite');
     // The trash's purge (issue 21): at start-up and every hour.
     trashSweep = startTrashSweep(ctx.db, app.log, undefined, () => collectMediaGarbage(ctx.db, ctx.mediaStorage));
   });
   let trashSweep: ReturnType<typeof startTrashSweep> | null = null;
+  // Closing (SIGTERM, main.ts) stops the running jobs at once, not after the requests under way: a
+  // request that waits for its import's end then gets its answer instead of holding the shutdown.
+  let jobsStopped: Promise<void> | null = null;
+  app.addHook('preClose', async () => {
+    jobsStopped = ctx.jobs.stop();
+  });
   app.addHook('onClose', async () => {
     trashSweep?.stop();
     await trashSweep?.done;
-    await ctx.jobs.stop();
+    await (jobsStopped ?? ctx.jobs.stop());
     await redis?.quit().catch(() => redis.disconnect());
   });
   database.onConnectionError?.((error) => {

@@ -2,8 +2,8 @@ import path from 'node:path';
 import { MEDIA_MAX_FILE_BYTES, MEDIA_STORAGE_LIMIT_BYTES, privacyRule } from '@anor/core';
 import { type DatabaseTimeouts, defaultDatabaseTimeouts } from './db/timeouts.ts';
 import { parseTrustProxy, type TrustProxy } from './http/trust-proxy.ts';
-import { repoRoot } from './paths.ts';
 import type { S3Settings } from './modules/media/storage/storage.ts';
+import { repoRoot } from './paths.ts';
 
 /** Everything the server reads from its environment, read once at start. */
 export interface Config {
@@ -57,6 +57,13 @@ export interface Config {
   redisUrl: string | null;
   /** REDIS_PREFIX: the start of every key Anor writes to Redis (default `anor:`), for a Redis shared with others. */
   redisPrefix: string;
+  /**
+   * GET /metrics (Prometheus, modules/metrics): off unless METRICS=1 or METRICS_TOKEN is set; with a
+   * token it answers only requests that carry it (`Authorization: Bearer …`).
+   */
+  metrics: { enabled: boolean; token: string | null };
+  /** SHUTDOWN_TIMEOUT_MS: after SIGTERM, how long requests under way may take before they are cut (default 10 s). */
+  shutdownTimeoutMs: number;
 }
 
 export interface MediaConfig {
@@ -191,6 +198,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     media: readMediaConfig(env),
     redisUrl: env.REDIS_URL?.trim() || null,
     redisPrefix: env.REDIS_PREFIX?.trim() || 'anor:',
+    metrics: {
+      enabled: (env.METRICS ?? '').trim() === '1' || Boolean(env.METRICS_TOKEN?.trim()),
+      token: env.METRICS_TOKEN?.trim() || null,
+    },
+    shutdownTimeoutMs: milliseconds(env.SHUTDOWN_TIMEOUT_MS, 10_000),
   };
 }
 

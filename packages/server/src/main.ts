@@ -7,15 +7,18 @@ import { openDatabase } from './db/client.ts';
 import { isStorageFull } from './db/errors.ts';
 
 /**
- * How long closing (the requests under way, then the database) may take after SIGTERM or SIGINT
- * before the process exits anyway. Nothing is lost by that: an unfinished write's transaction is
- * rolled back, as after a crash.
+ * After the requests under way were answered (or cut at SHUTDOWN_TIMEOUT_MS), how long stopping the
+ * jobs and closing the database may take before the process exits with 1 anyway. Nothing is lost by
+ * that: an unfinished write's transaction is rolled back, as after a crash.
  */
-const SHUTDOWN_DEADLINE_MS = 5_000;
+const CLOSE_DEADLINE_MS = 5_000;
 
 /**
- * Starts Anor: opens (and migrates) the database, serves the API and the web app, and closes
- * everything cleanly on SIGTERM or SIGINT (within SHUTDOWN_DEADLINE_MS).
+ * Starts Anor: opens (and migrates) the database, serves the API and the web app, and stops cleanly
+ * on SIGTERM or SIGINT: no new requests (the listening socket closes; a request on a connection
+ * already open answers 503), the requests under way are answered (cut after SHUTDOWN_TIMEOUT_MS),
+ * running jobs are stopped (failed as interrupted, their transactions rolled back), the database
+ * closes, and the process exits with 0.
  */
 async function main() {
   const config = readConfig();
@@ -26,18 +29,26 @@ async function main() {
   const app = await buildApp({ config, database });
 
   let closing = false;
-  /** Closes the server and then the database, and exits with `code`; never takes longer than the deadline. */
+  /** Closes the server (see above) and then the database, and exits with `code`. */
   const shutdown = async (reason: string, code: number) => {
     if (closing) return;
+    const requestsMs = config.shutdownTimeoutMs;
     closing = true;
-    app.log.info({ reason }, 'shutting down');
-    // A request that does not finish, or a database that does not close, must not keep the process.
+    app.log.info({ reason }, 'shutting down: taking no new requests, finishing those under way');
+    // A request that does not finish is cut; a job or a database that does not close must not keep the process.
+    const cut = setTimeout(() => {
+      app.log.warn(`requests still under way after ${requestsMs} ms; closing their connections`);
+      app.server.closeAllConnections();
+    }, requestsMs);
+    cut.unref();
     setTimeout(() => {
-      app.log.error(`did not close within ${SHUTDOWN_DEADLINE_MS} ms; exiting anyway`);
+      app.log.error(`did not close within ${requestsMs + CLOSE_DEADLINE_MS} ms; exiting anyway`);
       process.exit(code || 1);
-    }, SHUTDOWN_DEADLINE_MS).unref();
+    }, requestsMs + CLOSE_DEADLINE_MS).unref();
     try {
+      // Answers the requests under way, then stops the jobs (an onClose hook in app.ts).
       await app.close();
+      clearTimeout(cut);
       await database.close();
       app.log.info('database closed; bye');
       process.exit(code);

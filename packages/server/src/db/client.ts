@@ -24,6 +24,8 @@ export interface Database {
    * such as a full disk while writing its log; db/pglite.ts). The server then exits.
    */
   onStop?: (listener: (error: Error) => void) => void;
+  /** PostgreSQL: the connection pool's use now (GET /metrics). */
+  poolStats?: () => { max: number; total: number; idle: number; waiting: number };
   /** PGlite on disk: the free space of the data directory's file system, in bytes. */
   freeBytes?: (() => Promise<number>) | undefined;
   close(): Promise<void>;
@@ -71,6 +73,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       kind: 'postgres',
       description: `PostgreSQL at ${redactUrl(options.url)}`,
       onConnectionError,
+      poolStats: () => ({
+        max: pool.options.max,
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
       close: () => pool.end(),
     };
   }

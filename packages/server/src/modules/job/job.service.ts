@@ -58,6 +58,15 @@ export interface JobServiceDeps {
   log?: { warn(object: unknown, message: string): void; error(object: unknown, message: string): void };
 }
 
+/** How a job run on this instance ended, for the metrics (modules/metrics). */
+export type JobOutcome = 'done' | 'failed' | 'cancelled' | 'interrupted';
+
+/** Told when this instance starts and ends running a job (GET /metrics counts them and their durations). */
+export interface JobObserver {
+  started(kind: string): void;
+  ended(kind: string, outcome: JobOutcome, seconds: number): void;
+}
+
 interface Live {
   controller: AbortController;
   phase: JobPhase | null;
@@ -99,6 +108,7 @@ export function createJobService({
   let sweeper: NodeJS.Timeout | null = null;
   let stopped = false;
   let kicking = false;
+  let observer: JobObserver | null = null;
 
   function toJob(row: JobRow): Job {
     const now = live.get(row.id);
@@ -139,6 +149,7 @@ export function createJobService({
   async function run(row: JobRow): Promise<void> {
     const handler = handlers.get(row.kind);
     const controller = new AbortController();
+    const runStarted = performance.now();
     let resolveDone = () => {};
     const entry: Live = {
       controller,
@@ -153,6 +164,8 @@ export function createJobService({
       confirmed: null,
     };
     live.set(row.id, entry);
+    observer?.started(row.kind);
+    let outcome: JobOutcome = 'done';
     let beating: Promise<unknown> | null = null;
     const heartbeat = setInterval(() => {
       // One at a time: on the embedded database a beat waits for the job's own transaction.
@@ -221,6 +234,7 @@ export function createJobService({
           ? new AppError('job.error.interrupted')
           : error;
       entry.error = ending;
+      outcome = cancelled ? 'cancelled' : interrupted ? 'interrupted' : 'failed';
       await jobs.endJob(db, row.id, cancelled ? 'cancelled' : 'failed', errorOf(ending)).catch(() => false);
       if (!controller.signal.aborted && !(error instanceof AppError)) {
         log?.error({ err: error, job: row.id }, 'a job failed');
@@ -230,6 +244,7 @@ export function createJobService({
       await beating;
       live.delete(row.id);
       await handler?.cleanup(row.input, { id: row.id, treeId: row.treeId }).catch(() => undefined);
+      observer?.ended(row.kind, outcome, (performance.now() - runStarted) / 1000);
       resolveDone();
     }
   }
@@ -278,6 +293,11 @@ export function createJobService({
     /** Where the runner reports what went wrong (the app's log; set once the app has one). */
     useLog(next: NonNullable<JobServiceDeps['log']>): void {
       log = next;
+    },
+
+    /** Who is told of the jobs this instance runs (the metrics; set once the app has them). */
+    useObserver(next: JobObserver): void {
+      observer = next;
     },
 
     register(kind: JobKind, handler: JobHandler): void {
