@@ -248,6 +248,63 @@ describe.skipIf(!browserAvailable())('photos and scanned documents in the browse
     expect(await storage.textContent()).toMatch(/^Använt lagringsutrymme: [\d,]+ (kB|MB)$/);
   });
 
+  it('shows portraits small in lists, a record’s own gallery above its dialog, Undo of an upload, and the trash', async () => {
+    // Anna's portrait (the first test's) beside her name in the person list.
+    await page.goto(`${server.url}/app/${treeId}/persons`);
+    const annaThumb = page
+      .locator(`[data-testid="person-row"][data-person-id="${annaId}"]`)
+      .getByTestId('person-portrait-thumb');
+    await annaThumb.waitFor();
+    await expect.poll(() => annaThumb.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+
+    const record = await api.send<{ id: string }>('POST', `${treeId}/source/record`, {
+      record: { title: 'Sunne husförhör 1845–1850' },
+    });
+    await page.goto(`${server.url}/app/${treeId}/sources`);
+    await page.locator(`[data-testid="record-row"][data-id="${record.id}"]`).click();
+    const dialog = page.getByTestId('record-dialog');
+    const gallery = new MediaCollectionModel(page, dialog.getByTestId('record-media'));
+    await gallery.root.getByTestId('media-empty').waitFor();
+    const photo = { ...(await portraitPhoto()), name: 'husforhor-sida-12.jpg' };
+    // An upload is a save like the others: its notice undoes it.
+    await gallery.upload([photo]);
+    await gallery.thumb(photo.name).waitFor();
+    await page.getByTestId('notice-undo').click();
+    await gallery.thumb(photo.name).waitFor({ state: 'detached' });
+    await gallery.root.getByTestId('media-empty').waitFor();
+
+    // Uploaded again, it opens in the viewer above the record's dialog, and is deleted from its menu.
+    await gallery.upload([photo]);
+    const thumb = gallery.thumb(photo.name);
+    await thumb.waitFor();
+    const viewer = await gallery.open(thumb);
+    await viewer.waitLoaded();
+    await viewer.close();
+    await gallery.chooseAction(thumb, 'delete');
+    await page.getByTestId('media-delete-confirm-button').click();
+    await thumb.waitFor({ state: 'detached' });
+
+    // The deleted photo waits in the trash, and comes back from there to the record.
+    await page.goto(`${server.url}/app/${treeId}/trash`);
+    const item = page.getByTestId('trash-item').filter({ hasText: photo.name });
+    await item.waitFor();
+    expect(await item.getByTestId('trash-item-kind').textContent()).toBe(sv('trash.kinds.media'));
+    await item.getByTestId('trash-restore').click();
+    await item.waitFor({ state: 'detached' });
+    const linked = await api.send<{ media: { fileName: string }[] }>(
+      'GET',
+      `${treeId}/media/node/${record.id}`,
+      undefined,
+    );
+    expect(linked.media.map((media) => media.fileName)).toEqual([photo.name]);
+    // Out of the way of the visitor's list below (a record's photo is anyone's to see).
+    await page.goto(`${server.url}/app/${treeId}/sources`);
+    await page.locator(`[data-testid="record-row"][data-id="${record.id}"]`).click();
+    await gallery.chooseAction(gallery.thumb(photo.name), 'delete');
+    await page.getByTestId('media-delete-confirm-button').click();
+    await gallery.root.getByTestId('media-empty').waitFor();
+  });
+
   it('shows a visitor of the shared tree the photos of the dead, none of the living, and no controls', async () => {
     // Gustav (1850–1920) is dead, so shown to visitors; Anna, born 1990, is presumed living.
     const gustav = await api.send<{ id: string }>('POST', `${treeId}/person`, {
