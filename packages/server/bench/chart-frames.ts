@@ -14,9 +14,7 @@
  * reported, not fatal.
  */
 
-import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type Gender, personSearchText, personSortKey } from '@anor/core';
 import type { Page } from 'playwright-core';
 import { buildApp } from '../src/app.ts';
@@ -27,12 +25,11 @@ import type { GeneratedFamily } from '../src/seed/generate-family.ts';
 import { generatePlaces } from '../src/seed/generate-places.ts';
 import { seedEvents, seedTree } from '../src/seed/seed-tree.ts';
 import { freePort } from '../test/support/free-port.ts';
-import { benchConfig, withTempDir } from './support.ts';
+import { benchConfig, webDist, withTempDir } from './support.ts';
 import { chromiumPath, launchChromium } from './web-weight.ts';
 
 const persons = Number(process.env.BENCH_CHART_PERSONS ?? 2000);
 const generations = 10;
-const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web');
 
 const men = ['Anders Petter', 'Johan', 'Carl Gustaf', 'Erik', 'Per Olof', 'Nils', 'Lars Magnus', 'Sven'];
 const women = ['Anna Maria', 'Brita', 'Kristina Margareta', 'Elin', 'Greta', 'Ingrid Sofia', 'Karin', 'Märta'];
@@ -87,18 +84,6 @@ function descendantFamily(total: number): GeneratedFamily {
     queue = next;
   }
   return family;
-}
-
-/** WEB_DIST_DIR when given; otherwise the web app built now, so that the numbers are the code's. */
-function webDist(dir: string): string {
-  if (process.env.WEB_DIST_DIR) return path.resolve(process.env.WEB_DIST_DIR);
-  const outDir = path.join(dir, 'web-dist');
-  const built = spawnSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
-    cwd: webDir,
-    stdio: 'inherit',
-  });
-  if (built.status !== 0) throw new Error('The web build failed');
-  return outDir;
 }
 
 /**

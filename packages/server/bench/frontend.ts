@@ -14,10 +14,7 @@
  * non-zero only when the benchmark itself fails.
  */
 
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createEventBodySchema } from '@anor/core';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { buildApp } from '../src/app.ts';
@@ -26,7 +23,7 @@ import { openDatabase } from '../src/db/client.ts';
 import { asViewer } from '../src/http/session.ts';
 import { type SeededTree, seedTree } from '../src/seed/seed-tree.ts';
 import { freePort } from '../test/support/free-port.ts';
-import { admin, benchConfig, withTempDir } from './support.ts';
+import { admin, benchConfig, webDist, withTempDir } from './support.ts';
 import {
   chromiumPath,
   firstPageBudgetBytes,
@@ -41,7 +38,6 @@ const runs = Number(process.env.BENCH_FRONTEND_RUNS ?? 5);
 /** The measured persons' life events count as nodes too: room for them under the ceiling. */
 const eventRoom = 10;
 const seededNodes = Math.min(Number(process.env.BENCH_FRONTEND_NODES ?? 100_000), 100_000) - eventRoom;
-const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web');
 
 interface Visit {
   millis: number;
@@ -67,18 +63,6 @@ async function main() {
   } finally {
     await admin(adminUrl, `DROP DATABASE IF EXISTS ${name}`);
   }
-}
-
-/** WEB_DIST_DIR when given; otherwise the web app built now, so that the numbers are the code's. */
-function webDist(dir: string): string {
-  if (process.env.WEB_DIST_DIR) return path.resolve(process.env.WEB_DIST_DIR);
-  const outDir = path.join(dir, 'web-dist');
-  const built = spawnSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
-    cwd: webDir,
-    stdio: 'inherit',
-  });
-  if (built.status !== 0) throw new Error('The web build failed');
-  return outDir;
 }
 
 async function bench(databaseUrl: string, dataDir: string, webDistDir: string) {

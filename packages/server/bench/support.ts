@@ -1,7 +1,9 @@
 /** What the benchmarks share: the app's configuration for measuring, a scratch folder, an admin statement. */
+import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { type Config, readConfig, uniformRateLimits } from '../src/config.ts';
 
@@ -37,4 +39,18 @@ export async function admin(url: string, statement: string): Promise<void> {
   } finally {
     await client.end();
   }
+}
+
+const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web');
+
+/** The web app for a browser bench: WEB_DIST_DIR when given, otherwise built now into `dir`, so that the numbers are the code's. */
+export function webDist(dir: string): string {
+  if (process.env.WEB_DIST_DIR) return path.resolve(process.env.WEB_DIST_DIR);
+  const outDir = path.join(dir, 'web-dist');
+  const built = spawnSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: webDir,
+    stdio: 'inherit',
+  });
+  if (built.status !== 0) throw new Error('The web build failed');
+  return outDir;
 }
