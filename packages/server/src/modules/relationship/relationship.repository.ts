@@ -6,19 +6,43 @@ import type { KinGraph } from './relationship.search.ts';
 
 const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
 
+export type KinPersonRow = {
+  id: string;
+  fName: string | null;
+  pName: string | null;
+  lName: string | null;
+  gender: Gender;
+};
+
+interface KinRow {
+  kind: 'person' | 'partner' | 'sibling';
+  a: string;
+  b: string | null;
+  gender: Gender | null;
+  fName: string | null;
+  pName: string | null;
+  lName: string | null;
+  parents: string[] | null;
+}
+
 /**
- * The part of the tree a relationship search between these persons needs, in two set-wise
- * queries whatever the tree's size: the persons, their partners and all their ancestors (one
- * recursive query, each with their parents and sex), then the partner and sibling links among
- * them. Answers null when a person is not in the tree.
+ * The part of the tree a relationship search between these persons needs, in one statement
+ * whatever the tree's size: the persons, their partners and all their ancestors (a recursive
+ * query), each with their names, sex and parents, and the partner and sibling links among them,
+ * all read by key (an array of the ancestors' ids, so the planner looks each up in its index
+ * rather than scanning the tree). Answers null when a person is not in the tree.
  */
 export async function loadKinGraph(
   db: Db,
   treeId: string,
   personIds: readonly string[],
-): Promise<{ graph: KinGraph; sexes: Map<string, ReturnType<typeof toKinSex>> } | null> {
+): Promise<{
+  graph: KinGraph;
+  sexes: Map<string, ReturnType<typeof toKinSex>>;
+  persons: Map<string, KinPersonRow>;
+} | null> {
   const ids = uuidArray(personIds);
-  const rows = await queryRows<{ id: string; gender: Gender; parents: string[] | null; isSeed: boolean }>(
+  const rows = await queryRows<KinRow>(
     db,
     sql`with recursive seeds(id) as (
           select unnest(${ids}::uuid[])
@@ -30,48 +54,48 @@ export async function loadKinGraph(
           select id from seeds
           union
           select pc.parent_id from parent_child pc join closure c on pc.child_id = c.id where pc.tree_id = ${treeId}
-        )
-        select p.id::text as id, p.gender,
-          p.id = any(${ids}::uuid[]) as "isSeed",
+        ), everyone(ids) as (select array_agg(id) from closure)
+        select 'person' as kind, p.id::text as a, null as b, p.gender, p.f_name as "fName", p.p_name as "pName",
+          p.l_name as "lName",
           (select array_agg(pc.parent_id::text order by pc.parent_id) from parent_child pc
             where pc.tree_id = ${treeId} and pc.child_id = p.id) as parents
-        from closure c join person p on p.tree_id = ${treeId} and p.id = c.id`,
+        from person p where p.tree_id = ${treeId} and p.id = any((select ids from everyone)::uuid[])
+        union all
+        select 'partner', l.person_a::text, l.person_b::text, null, null, null, null, null from partner l
+        where l.tree_id = ${treeId} and l.person_a = any((select ids from everyone)::uuid[])
+          and l.person_b = any((select ids from everyone)::uuid[])
+        union all
+        select 'sibling', l.person_a::text, l.person_b::text, null, null, null, null, null from sibling_link l
+        where l.tree_id = ${treeId} and l.person_a = any((select ids from everyone)::uuid[])
+          and l.person_b = any((select ids from everyone)::uuid[])`,
   );
-  if (rows.filter((row) => row.isSeed).length !== new Set(personIds.map((id) => id.toLowerCase())).size) return null;
   const graph: KinGraph = { parents: new Map(), partners: new Map(), siblings: new Map() };
   const sexes = new Map<string, ReturnType<typeof toKinSex>>();
+  const persons = new Map<string, KinPersonRow>();
   for (const row of rows) {
-    graph.parents.set(row.id, row.parents ?? []);
-    sexes.set(row.id, toKinSex(row.gender));
-  }
-  const all = uuidArray(rows.map((row) => row.id));
-  const links = await queryRows<{ kind: 'partner' | 'sibling'; a: string; b: string }>(
-    db,
-    sql`select 'partner' as kind, person_a::text as a, person_b::text as b from partner
-          where tree_id = ${treeId} and person_a = any(${all}::uuid[]) and person_b = any(${all}::uuid[])
-        union all
-        select 'sibling', person_a::text, person_b::text from sibling_link
-          where tree_id = ${treeId} and person_a = any(${all}::uuid[]) and person_b = any(${all}::uuid[])`,
-  );
-  for (const link of links) {
-    const map = link.kind === 'partner' ? graph.partners : graph.siblings;
+    if (row.kind === 'person') {
+      graph.parents.set(row.a, row.parents ?? []);
+      sexes.set(row.a, toKinSex(row.gender));
+      persons.set(row.a, {
+        id: row.a,
+        fName: row.fName,
+        pName: row.pName,
+        lName: row.lName,
+        gender: row.gender ?? 'unknown',
+      });
+      continue;
+    }
+    const map = row.kind === 'partner' ? graph.partners : graph.siblings;
+    const b = row.b as string;
     for (const [from, to] of [
-      [link.a, link.b],
-      [link.b, link.a],
+      [row.a, b],
+      [b, row.a],
     ] as const) {
       const set = map.get(from);
       if (set) set.add(to);
       else map.set(from, new Set([to]));
     }
   }
-  return { graph, sexes };
-}
-
-/** The names of the persons a relationship answer shows. */
-export function personNames(db: Db, treeId: string, ids: readonly string[]) {
-  return queryRows<{ id: string; fName: string | null; pName: string | null; lName: string | null; gender: Gender }>(
-    db,
-    sql`select id::text as id, f_name as "fName", p_name as "pName", l_name as "lName", gender from person
-        where tree_id = ${treeId} and id = any(${uuidArray(ids)}::uuid[])`,
-  );
+  if (!personIds.every((id) => persons.has(id.toLowerCase()))) return null;
+  return { graph, sexes, persons };
 }

@@ -14,7 +14,7 @@ import { lifeYearsOf } from '../person/person.life-years.ts';
 import { publicPersonIds } from '../privacy/privacy.repository.ts';
 import { leavesOutPrivate } from '../privacy/visitor-scope.ts';
 import { createTreeGate } from '../tree/tree.gate.ts';
-import { loadKinGraph, personNames } from './relationship.repository.ts';
+import { loadKinGraph } from './relationship.repository.ts';
 import { findRelationshipPaths } from './relationship.search.ts';
 
 /** Paths an answer holds at most (a collapsed pedigree can join two persons by hundreds of lines). */
@@ -62,13 +62,9 @@ export function createRelationshipService({
         if (!kinship) continue;
         paths.push({ ...path, kinship, words: kinshipWords(kinship, request.language) });
       }
-      const [names, years] = await Promise.all([
-        personNames(db, treeId, onPaths),
-        lifeYearsOf(db, treeId, onPaths, { onlyPublic: isVisitor }),
-      ]);
-      const byId = new Map(names.map((row) => [row.id, row]));
+      const years = await lifeYearsOf(db, treeId, onPaths, { onlyPublic: isVisitor });
       const persons = onPaths.flatMap((id) => {
-        const row = byId.get(id);
+        const row = loaded.persons.get(id);
         if (!row) return [];
         const life = years.get(id);
         return [{ ...row, born: life?.born ?? null, died: life?.died ?? null }];
