@@ -14,7 +14,7 @@ function isExportable(view: string): view is ExportableView {
 }
 
 /** The chart shown on the family tree page (one at a time: the other tabs are not mounted). */
-function currentChart(): SVGSVGElement | null {
+function currentChart(): Element | null {
   const page = document.querySelector('[data-testid="family-tree-page"]');
   return page ? findChartSvg(page) : null;
 }

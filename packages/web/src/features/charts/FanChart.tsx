@@ -44,9 +44,11 @@ const segmentPath = arc<FanSegment>()
 
 /** The lines of a fitted text, centred on the text's origin; the years in a lighter colour. */
 function Lines({ fitted, transform }: { fitted: FittedText; transform?: string }) {
-  const first = -((fitted.lines.length - 1) / 2) * LINE_HEIGHT;
+  // Centred on the origin without dominant-baseline (which PDF converters read differently): 0.35em lowers a
+  // line's baseline to its middle.
+  const first = Math.round((-((fitted.lines.length - 1) / 2) * LINE_HEIGHT + 0.35) * 1000) / 1000;
   return (
-    <text transform={transform} textAnchor="middle" fontSize={fitted.fontSize} dominantBaseline="central">
+    <text transform={transform} textAnchor="middle" fontSize={fitted.fontSize}>
       {fitted.lines.map((line, index) => (
         <tspan
           // biome-ignore lint/suspicious/noArrayIndexKey: the lines of one text, in order

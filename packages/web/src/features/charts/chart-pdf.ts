@@ -48,7 +48,7 @@ async function addFonts(doc: jsPDF): Promise<void> {
 
 /** The chart in `source` as a PDF on the chosen paper. */
 export async function chartPdf(
-  source: SVGSVGElement,
+  source: Element,
   paper: PaperSize,
   orientation: PaperOrientation,
   texts: PdfTexts,

@@ -6,6 +6,8 @@
  * chart-svg / chart-viewport): the pedigree and descendant charts, the fan and the hourglass.
  */
 
+import treeChartClasses from '../family-tree/TreeChart.module.css';
+
 const STYLE_PROPERTIES = [
   'fill',
   'fill-opacity',
@@ -36,17 +38,40 @@ export interface PreparedChart {
   height: number;
 }
 
-/** The chart's svg element in `container` (the chart view), if a chart is shown. */
-export function findChartSvg(container: ParentNode): SVGSVGElement | null {
-  return container.querySelector<SVGSVGElement>('svg[data-testid="chart-svg"]');
+/**
+ * The chart shown in `container`: the element marked chart-svg (an svg, or the family tree's pan
+ * surface holding the drawing), if a chart is shown.
+ */
+export function findChartSvg(container: ParentNode): Element | null {
+  return container.querySelector('[data-testid="chart-svg"]');
+}
+
+interface Drawing {
+  /** The svg element to copy. */
+  svg: SVGSVGElement;
+  /** The element that pans and zooms: a group inside `svg` (the fan), or `svg` itself (the family tree's charts). */
+  viewport: SVGGraphicsElement;
+  box: { x: number; y: number; width: number; height: number };
+}
+
+function drawingOf(source: Element): Drawing {
+  const viewport = source.querySelector('[data-testid="chart-viewport"]');
+  if (viewport instanceof SVGSVGElement) {
+    const view = viewport.viewBox.baseVal;
+    const box =
+      view && view.width > 0 ? { x: view.x, y: view.y, width: view.width, height: view.height } : viewport.getBBox();
+    return { svg: viewport, viewport, box };
+  }
+  if (viewport instanceof SVGGElement && source instanceof SVGSVGElement) {
+    return { svg: source, viewport, box: viewport.getBBox() };
+  }
+  throw new Error('chart without a drawing');
 }
 
 /** The size prepareChart gives the chart in `source`, without copying it. */
-export function chartSize(source: SVGSVGElement): { width: number; height: number } {
-  const box = source.querySelector<SVGGElement>('[data-testid="chart-viewport"]')?.getBBox();
-  return box
-    ? { width: Math.ceil(box.width + 2 * MARGIN), height: Math.ceil(box.height + 2 * MARGIN) }
-    : { width: 0, height: 0 };
+export function chartSize(source: Element): { width: number; height: number } {
+  const { box } = drawingOf(source);
+  return { width: Math.ceil(box.width + 2 * MARGIN), height: Math.ceil(box.height + 2 * MARGIN) };
 }
 
 /** Replaces an element by a plain group holding its children (links become drawings). */
@@ -85,27 +110,44 @@ function pdfFontStyle(style: CSSStyleDeclaration, target: SVGElement): void {
  * A stand-alone copy of the chart in `source`, its top-left corner at (0, 0) in chart units, with
  * `top` units of room above the chart (for a title).
  */
-export function prepareChart(source: SVGSVGElement, options: { forPdf: boolean; top?: number }): PreparedChart {
-  const viewport = source.querySelector<SVGGElement>('[data-testid="chart-viewport"]');
-  if (!viewport) throw new Error('chart without a viewport group');
-  const box = viewport.getBBox();
-  const clone = source.cloneNode(true) as SVGSVGElement;
-  const originals = [source, ...source.querySelectorAll('*')];
+export function prepareChart(source: Element, options: { forPdf: boolean; top?: number }): PreparedChart {
+  const { svg: drawing, viewport, box } = drawingOf(source);
+  // Zoomed far out the family tree's charts hide their texts by a class: the copy should have them.
+  const lowDetail = treeChartClasses.lowDetail;
+  const hidden = lowDetail ? [source, drawing].filter((element) => element.classList.contains(lowDetail)) : [];
+  for (const element of hidden) element.classList.remove(lowDetail as string);
+  const clone = drawing.cloneNode(true) as SVGSVGElement;
+  const originals = [drawing, ...drawing.querySelectorAll('*')];
   const copies = [clone, ...clone.querySelectorAll('*')];
   originals.forEach((original, index) => {
     const copy = copies[index] as SVGElement;
-    if (!(original instanceof SVGElement) || original === source) return;
+    if (!(original instanceof SVGElement) || original === drawing) return;
     const computed = getComputedStyle(original);
     copy.removeAttribute('style');
     for (const property of STYLE_PROPERTIES) {
       const value = computed.getPropertyValue(property);
       if (value) copy.style.setProperty(property, value);
     }
-    if (options.forPdf && original instanceof SVGTextElement) pdfFontStyle(computed, copy);
+    if (options.forPdf && original instanceof SVGTextContentElement) pdfFontStyle(computed, copy);
+    // One family for the PDF, the embedded one: any other name would make svg2pdf fall back to a standard font
+    // without č, ć, ł or đ.
+    if (options.forPdf) copy.removeAttribute('font-family');
   });
-  // The boxes' buttons (re-centre, add) are for the screen; titles are hover texts.
+  for (const element of hidden) element.classList.add(lowDetail as string);
+  // The moving part's copy: the group (found at the same place in the clone), or a new group
+  // holding the drawing's content when the drawing itself is what moves.
+  let moving: Element;
+  if (viewport === drawing) {
+    moving = clone.ownerDocument.createElementNS(SVG_NS, 'g');
+    for (const child of [...clone.childNodes]) if (child.nodeName !== 'defs') moving.appendChild(child);
+    clone.appendChild(moving);
+  } else {
+    moving = copies[originals.indexOf(viewport)] as Element;
+  }
+  // The boxes' buttons (re-centre, add) are for the screen; titles are hover texts. Portraits are
+  // addresses in the app (with the session or share token), which a file cannot reach: left out.
   for (const element of clone.querySelectorAll(
-    '[data-export="skip"], a[data-action="recentre"], a[data-action="add"], title',
+    '[data-export="skip"], a[data-action="recentre"], a[data-action="add"], title, image',
   )) {
     element.remove();
   }
@@ -115,9 +157,7 @@ export function prepareChart(source: SVGSVGElement, options: { forPdf: boolean; 
   const top = options.top ?? 0;
   const width = Math.ceil(box.width + 2 * MARGIN);
   const height = Math.ceil(box.height + 2 * MARGIN + top);
-  // The zoomed group's copy sits at the same place in the clone (its test id is gone by now).
-  const viewportCopy = copies[originals.indexOf(viewport)] as SVGGElement;
-  viewportCopy.setAttribute('transform', `translate(${MARGIN - box.x},${MARGIN + top - box.y})`);
+  moving.setAttribute('transform', `translate(${MARGIN - box.x},${MARGIN + top - box.y})`);
   clone.removeAttribute('style');
   clone.setAttribute('xmlns', SVG_NS);
   clone.setAttribute('width', String(width));
@@ -154,7 +194,7 @@ function textElement(
 }
 
 /** The chart as an SVG file's text, with the title and the date above it. */
-export function chartSvgFile(source: SVGSVGElement, title: string, printed: string): string {
+export function chartSvgFile(source: Element, title: string, printed: string): string {
   const prepared = prepareChart(source, { forPdf: false, top: 56 });
   const { svg } = prepared;
   const titleElement = textElement(svg.ownerDocument, title, MARGIN, MARGIN + 18, 20, true);
