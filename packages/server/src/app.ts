@@ -212,7 +212,7 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
   registerContactRoutes(app, ctx);
   registerConfigRoutes(app, ctx);
   registerDemoRoutes(app, ctx);
-  registerHealthRoutes(app, createHealthService({ db: database.db, migrationsFolder }));
+  registerHealthRoutes(app, createHealthService({ db: database.db, migrationsFolder, redis }));
   app.get('/api/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   registerWebApp(app, config.webDistDir);

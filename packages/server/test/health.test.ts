@@ -56,4 +56,26 @@ describe('health checks (issue 17)', () => {
       ]),
     );
   });
+
+  it('GET /readyz also asks the Redis of REDIS_URL when one is set: 503 reason redis when it does not answer', async () => {
+    // Nothing listens on port 1: Redis is configured but unreachable.
+    const down = await createTestApp({ redisUrl: 'redis://127.0.0.1:1' }, { database: t.database });
+    try {
+      const answer = await down.app.inject({ method: 'GET', url: '/readyz' });
+      expect(answer.statusCode).toBe(503);
+      expect(answer.json().error).toMatchObject({ code: 'common.error.unavailable', details: { reason: 'redis' } });
+      // Liveness does not ask Redis.
+      expect((await down.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    } finally {
+      await down.close();
+    }
+    const redisUrl = process.env.TEST_REDIS_URL;
+    if (!redisUrl) return;
+    const up = await createTestApp({ redisUrl }, { database: t.database });
+    try {
+      expect((await up.app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({ status: 'ready' });
+    } finally {
+      await up.close();
+    }
+  });
 });

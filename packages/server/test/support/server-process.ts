@@ -1,11 +1,14 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { freePort } from './free-port.ts';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const execFileAsync = promisify(execFile);
 
-/** The real server (`src/main.ts`) in a child process of its own, as `npm start` runs it. */
+/** The real server (`src/main.ts`, or its build) in a child process of its own, as `npm start` runs it. */
 export interface ServerProcess {
   child: ChildProcess;
   url: string;
@@ -26,9 +29,12 @@ export async function startServerProcess(options: {
   env?: Record<string, string>;
   /** How long it may take to say it is running (a first start creates the database); 60 s by default. */
   startTimeoutMs?: number;
+  /** A built server (`buildServer()`) to run with plain `node`, as `npm start` does; else the sources through tsx. */
+  built?: string;
 }): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const args = options.built ? ['--enable-source-maps', options.built] : ['--import', 'tsx', 'src/main.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: serverDir,
     env: {
       ...process.env,
@@ -38,6 +44,8 @@ export async function startServerProcess(options: {
       DATABASE_URL: options.databaseUrl,
       WEB_DIST_DIR: '',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // The build runs on plain node: nothing (tsx) loaded beside it.
+      ...(options.built ? { NODE_OPTIONS: '' } : {}),
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -58,4 +66,16 @@ export async function startServerProcess(options: {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return { child, url: `http://127.0.0.1:${port}`, output: () => output, exited };
+}
+
+/**
+ * Builds the server as `npm start` does (build.mjs) into a folder of its own under
+ * packages/server/.tmp (so that its packages resolve as from dist/), and returns its main.js and a
+ * function that removes it.
+ */
+export async function buildServer(): Promise<{ main: string; remove: () => Promise<void> }> {
+  const outdir = path.join(serverDir, '.tmp', `build-${process.pid}-${Date.now()}`);
+  const { stdout } = await execFileAsync(process.execPath, ['build.mjs', outdir], { cwd: serverDir });
+  if (!stdout.includes('built the server')) throw new Error(`build.mjs said: ${stdout}`);
+  return { main: path.join(outdir, 'main.js'), remove: () => rm(outdir, { recursive: true, force: true }) };
 }

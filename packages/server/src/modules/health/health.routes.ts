@@ -9,7 +9,8 @@ const tags = ['health'];
 /**
  * For load balancers and supervisors, outside `/api` (no session, no rate limit, no tree): `/healthz`
  * says the process is up and serving, `/readyz` that it can do its work (the database answers a
- * trivial query within two seconds and has every migration). Logged only when they fail, since
+ * trivial query within two seconds and has every migration, and the Redis of REDIS_URL, when set,
+ * answers PING within that time). Logged only when they fail, since
  * they are polled every few seconds.
  */
 export function registerHealthRoutes(app: FastifyInstance, health: HealthService) {
@@ -35,7 +36,8 @@ export function registerHealthRoutes(app: FastifyInstance, health: HealthService
       logLevel: 'warn',
       schema: {
         tags,
-        summary: 'Readiness: the database answers and its schema is current; else 503 common.error.unavailable',
+        summary:
+          'Readiness: the database answers and its schema is current, and Redis answers when REDIS_URL is set; else 503 common.error.unavailable',
         response: { 200: z.object({ status: z.literal('ready') }) },
       },
     },
