@@ -280,6 +280,12 @@ describe('the data-quality report', () => {
       relatedId: null,
     });
     expect(bad.status).toBe(400);
+    const undismissMissing = await owner.client.post(`${api}/quality/undismiss`, {
+      rule: 'quality.noEvents',
+      objectId: ids.mora,
+      relatedId: null,
+    });
+    expect(undismissMissing.status).toBe(404);
 
     const stranger = await signUp(t.app);
     expect([403, 404]).toContain((await stranger.client.get(`${api}/quality`)).status);

@@ -33,6 +33,14 @@ const keyOf = (item: { rule: string; objectId: string; relatedId: string | null 
  * editing tool, and its findings are about living persons' dates as much as anyone's (the routes
  * say `ownerOnly`, and each call checks again here).
  */
+/** The item's object, of the kind its rule is about, is in the tree (else 404 of that kind). */
+async function assertObject(tx: Db, treeId: string, item: { rule: QualityDismissBody['rule']; objectId: string }) {
+  const kind = qualityObjectKindOf(item.rule);
+  if (!(await repository.objectExists(tx, treeId, kind, item.objectId))) {
+    throw new AppError(notFoundCode[kind], { path: ['objectId'] });
+  }
+}
+
 export function createQualityService({ db }: { db: Db }) {
   const gate = createTreeGate(db);
 
@@ -103,10 +111,7 @@ export function createQualityService({ db }: { db: Db }) {
     async dismiss(treeId: string, viewer: Viewer, body: QualityDismissBody): Promise<{ ok: true }> {
       const item = { ...body, objectId: body.objectId.toLowerCase(), relatedId: body.relatedId?.toLowerCase() ?? null };
       return gate.write(treeId, viewer, async (tx) => {
-        const kind = qualityObjectKindOf(item.rule);
-        if (!(await repository.objectExists(tx, treeId, kind, item.objectId))) {
-          throw new AppError(notFoundCode[kind], { path: ['objectId'] });
-        }
+        await assertObject(tx, treeId, item);
         await repository.insertDismissal(tx, treeId, item);
         return { ok: true as const };
       });
@@ -116,6 +121,8 @@ export function createQualityService({ db }: { db: Db }) {
     async undismiss(treeId: string, viewer: Viewer, body: QualityDismissBody): Promise<{ ok: true }> {
       const item = { ...body, objectId: body.objectId.toLowerCase(), relatedId: body.relatedId?.toLowerCase() ?? null };
       return gate.write(treeId, viewer, async (tx) => {
+        // As for a dismissal: an object of another tree (or of none) is not found.
+        await assertObject(tx, treeId, item);
         await repository.deleteDismissal(tx, treeId, item);
         return { ok: true as const };
       });
