@@ -13,7 +13,12 @@
  * Streams both ways: one chunk of one file in memory at a time.
  */
 import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { Db } from '../db/client.ts';
 import { referencedHashes } from '../modules/media/media.repository.ts';
 import { isKey, type MediaStorage } from '../modules/media/storage/storage.ts';
@@ -137,7 +142,15 @@ export async function restoreFile(
     await skipFile(section, next);
     return false;
   }
-  // A damaged section fails the stream: the storage keeps nothing of it (it writes to a temporary name first).
-  await storage.put(section.key, Readable.from(fileBytes(section, next)), section.size);
+  // Read whole and checked into a temporary file first, then stored from it: a damaged section stores
+  // nothing, and an upload to S3 does not wait on the backup's decompression between its parts.
+  const dir = await mkdtemp(path.join(tmpdir(), 'anor-restore-'));
+  try {
+    const file = path.join(dir, 'file');
+    await pipeline(Readable.from(fileBytes(section, next)), createWriteStream(file));
+    await storage.put(section.key, createReadStream(file), section.size);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
   return true;
 }

@@ -117,6 +117,8 @@ export function registerMediaRoutes(app: FastifyInstance, ctx: AppContext & { me
   routes.get(
     '/api/:treeId/media/references',
     {
+      // The tree's editors' tool (the import report), not for visitors: refused 403 by the tree guard.
+      config: { ownerOnly: true },
       schema: {
         tags,
         summary: "The files the tree's GEDCOM references name, and how many of their objects have them (editors)",
