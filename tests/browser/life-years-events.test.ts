@@ -1,6 +1,7 @@
+import { ageAt, formatAge } from '@anor/core';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, registerApiUser, useBrowserSession } from './harness.ts';
+import { browserAvailable, registerApiUser, sv, useBrowserSession } from './harness.ts';
 import { AppShell } from './pages/app-shell.ts';
 import { EventModal } from './pages/event-modal.ts';
 import { ResidenceWizard } from './pages/person-events.ts';
@@ -221,5 +222,30 @@ describe.skipIf(!browserAvailable())('life years where events and dialogs name p
     expect(await wizard.candidate(ids.karin).getByTestId('residence-candidate-check').getAttribute('aria-label')).toBe(
       `${longFirst} ${longLast}, född 1832, Sunne, Värmland`,
     );
+  });
+
+  it("the person page's timeline: own events with the age, and the father's death marked as his", async () => {
+    await shell.goto(`/app/${ids.tree}/person/${ids.anders}`);
+    const entries = page.getByTestId('person-timeline').getByTestId('person-timeline-entry');
+    const ageIn = (year: string) => {
+      const age = ageAt({ startDate: '1830' }, { startDate: year });
+      if (!age) throw new Error('no age');
+      return sv('timeline.age', { age: formatAge(age, 'sv') });
+    };
+    const fatherDeath = sv('timeline.kinds.death', { name: 'Anders Berg' });
+    await expect.poll(() => entries.filter({ hasText: fatherDeath }).count()).toBe(1);
+    const items = await entries.evaluateAll((all) =>
+      all.map((item) => ({ whose: item.getAttribute('data-whose'), text: item.textContent ?? '' })),
+    );
+    // Born 1830 first (no age), the residence of 1850 at 20, the father's death in 1870 marked as the parent's.
+    expect(items[0]?.whose).toBe('self');
+    expect(items[0]?.text).toContain('Råshult');
+    const residence = items.findIndex((item) => item.text.includes('Lysvik, Värmland'));
+    const death = items.findIndex((item) => item.text.includes(fatherDeath));
+    expect(items[residence]).toMatchObject({ whose: 'self', text: expect.stringContaining(ageIn('1850')) });
+    expect(items[death]).toMatchObject({ whose: 'parent', text: expect.stringContaining(ageIn('1870')) });
+    expect(residence).toBeLessThan(death);
+    // The partner's birth (1832) is not the family's framing event.
+    expect(items.some((item) => item.text.includes(longFirst))).toBe(false);
   });
 });
