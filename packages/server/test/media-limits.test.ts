@@ -182,6 +182,35 @@ describe('limits', () => {
     }
   }, 60_000);
 
+  it("refuses to restore a free tree's deleted image when five others took its place, changing nothing", async () => {
+    const t = await createTestApp();
+    try {
+      const { owner, treeId } = await ownerWithTree(t, false);
+      const first = await upload<{ media: Media }>(owner.client, treeId, { name: '0.png', bytes: await png(10, 10) });
+      expect(first.status).toBe(201);
+      expect((await owner.client.delete(`/api/${treeId}/media/${first.body.media.id}`)).status).toBe(204);
+      for (let n = 1; n <= 5; n += 1) {
+        expect((await upload(owner.client, treeId, { name: `${n}.png`, bytes: await png(10 + n, 10) })).status).toBe(
+          201,
+        );
+      }
+      const trash = await owner.client.get<{ items: { id: string; changeSetId: number }[] }>(`/api/${treeId}/trash`);
+      const deleted = trash.body.items.find((item) => item.id === first.body.media.id);
+      expect(deleted).toBeDefined();
+      const before = await stored(t);
+      const restored = await owner.client.post(`/api/${treeId}/trash/${deleted?.changeSetId}/restore`, {});
+      expect([restored.status, codeOf(restored)]).toEqual([403, 'limit.images']);
+      expect(await stored(t)).toEqual(before);
+      expect((await owner.client.get(`/api/${treeId}/media/${first.body.media.id}`)).status).toBe(404);
+      // With one of the five deleted, the first comes back.
+      const [, second] = (await owner.client.get<{ media: Media[] }>(`/api/${treeId}/media`)).body.media;
+      expect((await owner.client.delete(`/api/${treeId}/media/${second?.id}`)).status).toBe(204);
+      expect((await owner.client.post(`/api/${treeId}/trash/${deleted?.changeSetId}/restore`, {})).status).toBe(200);
+    } finally {
+      await t.close();
+    }
+  }, 120_000);
+
   it('refuses a file over the per-file limit, and a tree past its storage limit', async () => {
     const media = { ...readConfig({}).media, maxFileBytes: 20_000, storageLimitBytes: 40_000 };
     const t = await createTestApp({ media });

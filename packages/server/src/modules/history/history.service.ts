@@ -5,6 +5,7 @@ import {
   type ErrorCode,
   type HistoryAnswer,
   type HistoryQuery,
+  limitsFor,
   type ObjectHistoryAnswer,
   treeNameKey,
   type UndoAnswer,
@@ -13,6 +14,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Viewer } from '../../http/session.ts';
 import { recomputeRootRelations } from '../person/person.repository.ts';
+import { countMediaObjects } from '../source/source.repository.ts';
 import { assertWithinLimits } from '../tree/tree.access.ts';
 import { createTreeGate } from '../tree/tree.gate.ts';
 import type { TreeAccessRow } from '../tree/tree.repository.ts';
@@ -91,6 +93,15 @@ async function assertGrowthWithinLimits(tx: Db, treeId: string, before: Counts):
   for (const kind of countedKinds) if (after[kind] > before[kind]) assertWithinLimits(tree, kind, 0);
 }
 
+/** A photo put back (a restored delete) must fit the free tier's images, as an upload would. */
+async function assertImagesWithinLimit(tx: Db, tree: TreeAccessRow, before: number): Promise<void> {
+  const subscription = { plan: tree.ownerPlan ?? 'free', validUntil: tree.ownerValidUntil?.toISOString() ?? null };
+  const max = limitsFor(subscription).images;
+  if (max === null) return;
+  const after = await countMediaObjects(tx, tree.id);
+  if (after > before && after > max) throw new AppError('limit.images', { limit: 'images', max });
+}
+
 /**
  * The undo of a change set inside the caller's write transaction (the tree's row locked, an `undo`
  * change set open), so that what the caller checked first still holds (the trash's restore). The
@@ -127,8 +138,10 @@ export async function undoInside(tx: Db, tree: TreeAccessRow, changeSetId: numbe
     }
   }
   const counts = await countsOf(tx, treeId);
+  const images = touched.has('media_object') ? await countMediaObjects(tx, treeId) : null;
   await history.applyInverse(tx, treeId, changeSetId, touched);
   await assertGrowthWithinLimits(tx, treeId, counts);
+  if (images !== null) await assertImagesWithinLimit(tx, tree, images);
   if (treeBefore?.name !== undefined) {
     await trees.renameTree(tx, treeId, treeBefore.name, treeNameKey(treeBefore.name));
   }
