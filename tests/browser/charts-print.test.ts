@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pdfText } from '../../packages/server/test/support/pdf-text.ts';
-import { browserAvailable, registerApiUser, sv, useBrowserSession } from './harness.ts';
+import { browserAvailable, desktop, phone, registerApiUser, sv, useBrowserSession } from './harness.ts';
 import { AppShell } from './pages/app-shell.ts';
 
 /**
@@ -119,6 +119,37 @@ describe.skipIf(!browserAvailable())('the fan and hourglass charts and their exp
     const { text } = await pdfText(bytes);
     for (const name of [title, 'Čedomir Šimić', 'Łucja Đurić', 'Jöns Petter Žák', 'Lars Öberg']) {
       expect(text).toContain(name);
+    }
+  });
+
+  it('open fitted on a phone: the whole fan, and the hourglass with the person in view', async () => {
+    await page.setViewportSize(phone);
+    try {
+      await shell.goto(`/app/${treeId}/tree/${rootId}?view=fan`);
+      const fan = page.getByTestId('fan-chart');
+      await fan.waitFor();
+      await expect.poll(() => fan.getByTestId('fan-segment').count()).toBe(3);
+      const drawing = await fan.getByTestId('chart-viewport').boundingBox();
+      expect(drawing).toBeTruthy();
+      if (drawing) {
+        expect(drawing.x).toBeGreaterThanOrEqual(-1);
+        expect(drawing.x + drawing.width).toBeLessThanOrEqual(phone.width + 1);
+      }
+      await session.screenshot('fan-chart-375.png');
+
+      await shell.goto(`/app/${treeId}/tree/${rootId}?view=hourglass`);
+      const chart = page.getByTestId('hourglass-chart');
+      const person = chart.getByTestId('chart-box').filter({ hasText: 'Åsa Öberg' }).first();
+      await person.waitFor();
+      const box = await person.boundingBox();
+      expect(box).toBeTruthy();
+      if (box) {
+        expect(box.x).toBeGreaterThanOrEqual(-1);
+        expect(box.x + box.width).toBeLessThanOrEqual(phone.width + 1);
+      }
+      await session.screenshot('hourglass-chart-375.png');
+    } finally {
+      await page.setViewportSize(desktop);
     }
   });
 });

@@ -120,6 +120,13 @@ describe.skipIf(!browserAvailable())('photos and scanned documents in the browse
     await page.evaluate(() => window.scrollTo(0, 0));
     await session.screenshot('media-person-portrait-1280.png');
     expect(await seriousViolations(page)).toEqual([]);
+
+    // And small in her box of the chart (issue 23); a failing file request would fail the test.
+    await page.goto(`${server.url}/app/${treeId}/tree/${annaId}?view=ancestors&generations=2`);
+    const box = page.getByTestId('chart-box').filter({ hasText: 'Anna' }).first();
+    const boxPortrait = box.getByTestId('chart-box-portrait');
+    await boxPortrait.waitFor();
+    expect(await boxPortrait.getAttribute('href')).toContain(annaId);
   });
 
   it("fits the tree's links, now with the media page's, in one header row at the narrowest wide width", async () => {

@@ -1,4 +1,5 @@
 import type {
+  ChartAnswer,
   Event,
   FamilyAnswer,
   Media,
@@ -113,6 +114,20 @@ describe('the owner', () => {
     expect(event.body.participants[0]?.portrait).toEqual(portraits.father);
   });
 
+  it('gets them in the ancestor and descendant charts (issue 23: the portrait in the box)', async () => {
+    const up = await owner.client.get<ChartAnswer>(`${api}/person/${child.id}/ancestors/2`);
+    expect(up.status).toBe(200);
+    expect(byId(up.body.persons)).toEqual(
+      new Map([
+        [child.id, portraits.child],
+        [father.id, portraits.father],
+        [mother.id, portraits.mother],
+      ]),
+    );
+    const down = await owner.client.get<ChartAnswer>(`${api}/person/${father.id}/descendants/2`);
+    expect(byId(down.body.persons).get(child.id)).toEqual(portraits.child);
+  });
+
   it('gets null for a person without one', async () => {
     const other = await new FamilyBuilder(owner.client, api.slice(5)).siblingOf(child.id, { fName: 'Utan' });
     const list = await owner.client.get<PersonListAnswer>(`${api}/person?q=utan`);
@@ -132,6 +147,17 @@ describe('a share-link visitor', () => {
     expect(portraitOf.get(mother.id)).toBeNull();
     expect(portraitOf.has(child.id)).toBe(false);
     expect((await visitorGet(`${api}/person/${father.id}/portrait/file`)).status).toBe(200);
+  });
+
+  it('gets no portrait of the living, nor one linked to the living, in the charts', async () => {
+    const up = await visitorGet<ChartAnswer>(`${api}/person/${child.id}/ancestors/2`);
+    expect(up.status).toBe(200);
+    const portraitOf = byId(up.body.persons);
+    expect(portraitOf.get(father.id)).toEqual(portraits.father);
+    expect(portraitOf.get(mother.id) ?? null).toBeNull();
+    expect(portraitOf.get(child.id) ?? null).toBeNull();
+    expect(JSON.stringify(up.body)).not.toContain(portraits.child.mediaId);
+    expect(JSON.stringify(up.body)).not.toContain(portraits.mother.mediaId);
   });
 
   it('gets no portrait of the living in the family or a person’s relatives', async () => {

@@ -425,7 +425,7 @@ export interface ChartRow extends PersonSummary {
 }
 
 const chartSummary = sql`p.id, p.f_name as "fName", p.p_name as "pName", p.l_name as "lName", p.gender,
-  p.occupation, p.root_relation as "rootRelation"`;
+  p.occupation, p.root_relation as "rootRelation", ${portraitColumn(sql`p.tree_id`, sql`p.id`)} as portrait`;
 
 /**
  * The person and their ancestors (up) or descendants (down) to `generations`, each once at their

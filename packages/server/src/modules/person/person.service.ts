@@ -345,6 +345,7 @@ export function createPersonService({ db, livingYears = privacyRule.livingYears 
       gender: p.gender,
       occupation: p.occupation,
       rootRelation: p.rootRelation,
+      portrait: p.portrait ?? null,
       born: years.get(p.id)?.born ?? null,
       died: years.get(p.id)?.died ?? null,
       birthPlace: years.get(p.id)?.birthPlace ?? null,
