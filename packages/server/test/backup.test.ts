@@ -237,6 +237,13 @@ async function buildVariedDatabase() {
     otherPersonId: karin.id,
   });
   expect(notOne.status).toBe(200);
+  // A data-quality finding the owner checked (issue 24's dismissals).
+  const checked = await owner.client.post(`${api}/quality/dismiss`, {
+    rule: 'quality.noEvents',
+    objectId: karin.id,
+    relatedId: null,
+  });
+  expect(checked.status).toBe(200);
   const share = await owner.client.put<ShareState>(`${api}/share`, { enabled: true });
   expect(share.status).toBe(200);
   // A visitor's request fills the privacy cache (person_public) and the tree's privacy columns.

@@ -154,8 +154,10 @@ describe('the files a GEDCOM refers to', () => {
     expect(Buffer.compare(entries.get(photoPath) as Buffer, photo)).toBe(0);
     expect(Buffer.compare(entries.get('media/brev.pdf') as Buffer, pdf)).toBe(0);
     expect([...entries.keys()].sort()).toEqual(['gedcom.ged', ...new Set(files)].sort());
-    // A GEDZIP is of GEDCOM 7.0 only.
+    // A GEDZIP is of GEDCOM 7.0 only: asked without a version it is 7.0, asked of 5.5.1 it is refused.
     const old = await owner.client.get(`/api/${treeId}/gedcom?version=5.5.1&format=gedzip`);
     expect(old.status).toBe(400);
+    const plain = await owner.client.get(`/api/${treeId}/gedcom?format=gedzip`);
+    expect([plain.status, plain.headers['content-type']]).toEqual([200, 'application/zip']);
   });
 });

@@ -183,14 +183,13 @@ export type GedcomPreviewEncodingBody = z.infer<typeof gedcomPreviewEncodingBody
 export const gedcomExportVersions = ['5.5.1', '7.0'] as const;
 export type GedcomExportVersion = (typeof gedcomExportVersions)[number];
 
-export const gedcomExportQuerySchema = z
-  .strictObject({
-    version: z.enum(gedcomExportVersions).default('5.5.1'),
-    /** `gedzip`: a zip with gedcom.ged and the tree's uploaded files (7.0 only). */
-    format: z.enum(['ged', 'gedzip']).default('ged'),
-  })
-  .refine((query) => query.format === 'ged' || query.version === '7.0', {
-    error: 'common.error.validation',
-    path: ['format'],
-  });
+/**
+ * `version` defaults to 5.5.1 for a `.ged` and to 7.0 for a GEDZIP, which is of 7.0 only (a
+ * GEDZIP asked of 5.5.1 is refused, after the owner check, with `common.error.validation`).
+ */
+export const gedcomExportQuerySchema = z.strictObject({
+  version: z.enum(gedcomExportVersions).optional(),
+  /** `gedzip`: a zip with gedcom.ged and the tree's uploaded files (7.0 only). */
+  format: z.enum(['ged', 'gedzip']).default('ged'),
+});
 export type GedcomExportQuery = z.infer<typeof gedcomExportQuerySchema>;

@@ -165,8 +165,10 @@ export function registerGedcomRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      if (request.query.format === 'gedzip') {
-        const zip = await gedcom.exportZip(await currentViewer(auth, request), request.params.treeId, ctx.mediaStorage);
+      const { format, version } = request.query;
+      if (format === 'gedzip') {
+        const viewer = await currentViewer(auth, request);
+        const zip = await gedcom.exportZip(viewer, request.params.treeId, ctx.mediaStorage, version);
         return reply
           .header('content-type', 'application/zip')
           .header('content-disposition', attachmentHeader(zip.name, 'gdz'))
@@ -175,7 +177,7 @@ export function registerGedcomRoutes(app: FastifyInstance, ctx: AppContext) {
       const { name, records, parts } = await gedcom.exportFile(
         await currentViewer(auth, request),
         request.params.treeId,
-        request.query.version,
+        version ?? '5.5.1',
       );
       // Streamed a thousand records at a time as they are written: the file is never whole in memory.
       return (

@@ -211,9 +211,12 @@ export function createGedcomService({
     },
 
     /** The tree as a GEDZIP (7.0 with its files, gedcom.zip.ts): only its owner may take it away whole. */
-    async exportZip(viewer: Viewer, treeId: string, storage: MediaStorage) {
+    /** A GEDZIP: GEDCOM 7.0 only (`version`, when asked, must be 7.0), checked after the owner's access. */
+    async exportZip(viewer: Viewer, treeId: string, storage: MediaStorage, version?: GedcomExportVersion) {
       const row = await trees.findTree(db, treeId);
       assertAccess(row, viewer, 'edit');
+      if (version !== undefined && version !== '7.0')
+        throw new AppError('common.error.validation', { path: ['version'] });
       const { byMedia, files } = await zipPaths(db, treeId);
       const { parts } = await exportTreeParts(db, treeId, '7.0', jobStatementMs, byMedia);
       return { name: row.name, stream: gedzipStream(parts, files, storage) };
