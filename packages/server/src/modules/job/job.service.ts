@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Job, JobKind, JobPhase } from '@anor/core';
 import { jobPhases, jobStates } from '@anor/core';
 import type { Db } from '../../db/client.ts';
+import { isStorageFull } from '../../db/errors.ts';
 import { AppError } from '../../http/errors.ts';
 import type { JobRow } from './job.repository.ts';
 import * as jobs from './job.repository.ts';
@@ -225,9 +226,14 @@ export function createJobService({
       });
     } catch (error) {
       // Aborted: by a cancel, or by this server stopping (then the job was interrupted, not cancelled).
-      const reason: unknown = controller.signal.aborted ? controller.signal.reason : null;
+      // A job that failed for a reason of its own keeps it, even when the server stops meanwhile
+      // because of that reason (the embedded database out of disk: 507 storageFull, not "interrupted").
+      const ownFailure =
+        error !== controller.signal.reason &&
+        (isStorageFull(error) || (error instanceof AppError && !error.code.startsWith('job.error.')));
+      const reason: unknown = controller.signal.aborted && !ownFailure ? controller.signal.reason : null;
       const interrupted = reason instanceof AppError && reason.code === 'job.error.interrupted';
-      const cancelled = controller.signal.aborted && !interrupted;
+      const cancelled = controller.signal.aborted && !ownFailure && !interrupted;
       const ending = cancelled
         ? new AppError('job.error.cancelled')
         : interrupted
