@@ -8,14 +8,11 @@
  * patronymics, Andersson and Johansson far ahead), so name keys hold up to hundreds of persons; plus 2%
  * planted duplicates, written the way another clerk would (Carl/Karl, Per/Pehr, -dotter/-son), a year
  * later, half with the same parents, without name keys as rows older than the finder. Prints how many
- * planted duplicates the finder lists and how many other pairs (false pairs: the generated tree has no
- * other duplicates), on PostgreSQL the CPU time of the finder's statement in its backend (the machine
- * is shared: wall times follow the load), and the figures of earlier versions. Target: a page of the
- * finder on a 100,000-person tree in under 5 s.
+ * planted duplicates the finder lists, and the figures before the sorted neighbourhoods. Target: a page
+ * of the finder on a 100,000-person tree in under 5 s.
  */
 
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.ts';
@@ -31,23 +28,11 @@ const pgNodes = Math.min(Number(process.env.BENCH_PERSONS ?? 100_000), 100_000);
 const pgliteNodes = Math.min(Number(process.env.BENCH_PGLITE_PERSONS ?? 20_000), 100_000);
 const targetMs = 5000;
 
-/** Earlier versions of the finder, measured on the same generated trees. */
+/** The finder before the sorted neighbourhoods (commit 236fdad), measured on the same generated trees. */
 const before = [
   'before (236fdad, whole keys, JIT on): PostgreSQL, 14,835 persons: first page 9.5 s median, 10.6 s first run',
   '  (load average 8; EXPLAIN ANALYZE 4.3 s, of which 3.1 s JIT compiling); 96,500 persons: no answer in 20 minutes',
-  'before (b9876b0, sorted neighbourhoods, features computed per run): PostgreSQL, 96,474 persons: first page',
-  '  14.4 s median at load 14-18 (statement 4.8-5.8 s CPU); planted listed 1,297 of 2,000 among 30,526 pairs',
 ];
-
-/** CPU time (ms) of a process so far, from /proc (Linux): the PostgreSQL backend's, when on the same machine. */
-function cpuMillis(pid: number): number | null {
-  try {
-    const fields = (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1] ?? '').split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return null;
-  }
-}
 
 async function benchmark(database: Database, dataDir: string, nodes: number) {
   const copies = Math.round(nodes / 50);
@@ -156,26 +141,7 @@ async function benchmark(database: Database, dataDir: string, nodes: number) {
     await measure('finder: first page', 'duplicate?pageSize=20', iterations);
     await measure('finder: page 50', 'duplicate?pageSize=20&page=50', iterations);
     await measure('suggest: "Karl Andersson" (person dialog)', 'duplicate/suggest?fName=Karl&lName=Andersson', 20);
-    if (database.kind === 'postgres') {
-      // The statement's own CPU in its backend (the first page), less sensitive to the machine's load.
-      const used: number[] = [];
-      for (let i = 0; i < iterations; i++) {
-        await database.db.transaction(async (tx) => {
-          const [backend] = await queryRows<{ pid: number }>(tx, sql`select pg_backend_pid() as pid`);
-          const start = cpuMillis(backend?.pid ?? 0);
-          await findDuplicatePairs(tx, treeId, { minScore: 50, limit: 20, offset: 0 });
-          const end = cpuMillis(backend?.pid ?? 0);
-          if (start !== null && end !== null) used.push(end - start);
-        });
-      }
-      used.sort((a, b) => a - b);
-      if (used.length > 0) {
-        lines.push(
-          `finder statement, PostgreSQL backend CPU: median ${used[Math.floor(used.length / 2)]} ms (${used.join(', ')})`,
-        );
-      }
-    }
-    // How many of the planted duplicates the finder lists (from 50 points), and how many other pairs.
+    // How many of the planted duplicates the finder lists (from 50 points): what the caps cost.
     const listed = await findDuplicatePairs(database.db, treeId, { minScore: 50, limit: 10_000_000, offset: 0 });
     const found = new Set(listed.map((pair) => `${pair.x} ${pair.y}`));
     const planted = await queryRows<{ copy_id: string; original: string }>(
@@ -183,9 +149,7 @@ async function benchmark(database: Database, dataDir: string, nodes: number) {
       sql`select copy_id, original from bench_planted`,
     );
     const hits = planted.filter((p) => found.has([p.copy_id, p.original].sort().join(' '))).length;
-    lines.push(
-      `planted duplicates listed: ${hits} of ${planted.length}; other pairs listed: ${listed.length - hits}; load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
-    );
+    lines.push(`planted duplicates listed: ${hits} of ${planted.length} (pairs listed: ${listed.length})`);
   } finally {
     await app.close();
     await database.close();

@@ -6,7 +6,6 @@ import { createTree, type ErrorBody, signUp, type TestResponse } from './support
 import { FamilyBuilder } from './support/family.ts';
 import { databaseFingerprint } from './support/fingerprint.ts';
 import { treeContent } from './support/history.ts';
-import { staleFeatures } from './support/person-match.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
 /**
@@ -149,15 +148,10 @@ describe('merging persons', () => {
       sql`select kind, user_id from history_change_set where id = ${merged.body.changeSetId}`,
     );
     expect(set).toEqual({ kind: 'merge', user_id: o.user.id });
-    // The duplicate finder's stored features (birth years, parents) followed the merge and its undo.
-    const mergedFeatures = await staleFeatures(t.database.db, o.tree.id);
-    expect(mergedFeatures.stored).toBeGreaterThan(0);
-    expect(mergedFeatures.stale).toEqual([]);
 
     const undo = await o.client.post(`${o.api}/history/${merged.body.changeSetId}/undo`, {});
     expect(undo.status).toBe(200);
     expect(strip(await treeContent(t, o.tree.id))).toBe(strip(before));
-    expect((await staleFeatures(t.database.db, o.tree.id)).stale).toEqual([]);
     expect((await o.family.get(jon.id)).fName).toBe('Jon');
   });
 

@@ -13,7 +13,6 @@ import { personIdSchema } from './person.ts';
 export const duplicateReasonKinds = [
   'sameName',
   'nameVariant',
-  'commonName',
   'birthSame',
   'birthNear',
   'birthFar',

@@ -35,14 +35,12 @@ export interface TableInfo {
  * living stay private without the backup having to agree with its own cache. Rows of these tables
  * in an older backup are read past. Jobs (`job`: imports running or finished lately) are left out as
  * well: a job's files are on the disk of the server that ran it, and a restored server has none running.
- * The duplicate finder's features (`person_match`, kept by triggers) are computed again at its next run.
  */
 export const derivedTables: ReadonlySet<string> = new Set([
   'person_public',
   'tree_privacy',
   'person_privacy_dirty',
   'job',
-  'person_match',
 ]);
 
 /**

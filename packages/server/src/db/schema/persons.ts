@@ -102,32 +102,6 @@ export const personNotDuplicate = pgTable(
   ],
 );
 
-/**
- * The duplicate finder's stored matching features of a person (issue 21, migration 0028): birth and
- * death years and places as the primary participant, and up to two parents (parent_a < parent_b as
- * text). Derived data: kept by triggers on events, participations and parent links, not recorded in
- * the history, left out of backups; a person without a row is computed at the finder's next run.
- */
-export const personMatch = pgTable(
-  'person_match',
-  {
-    treeId: uuid('tree_id').notNull(),
-    personId: uuid('person_id').notNull(),
-    born: integer('born'),
-    died: integer('died'),
-    birthPlace: uuid('birth_place'),
-    deathPlace: uuid('death_place'),
-    parentA: uuid('parent_a'),
-    parentB: uuid('parent_b'),
-  },
-  (table) => [
-    primaryKey({ columns: [table.treeId, table.personId] }),
-    foreignKey({ columns: [table.treeId, table.personId], foreignColumns: [person.treeId, person.id] }).onDelete(
-      'cascade',
-    ),
-  ],
-);
-
 /** A parent–child link. A person has at most two parents (checked by the service). */
 export const parentChild = pgTable(
   'parent_child',

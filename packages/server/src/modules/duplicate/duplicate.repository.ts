@@ -1,39 +1,115 @@
+import { personMatchKeys } from '@anor/core';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
-import { person, personMatch, personNotDuplicate } from '../../db/schema.ts';
+import { event, eventParticipant, parentChild, person, personName, personNotDuplicate } from '../../db/schema.ts';
 import { weights } from './duplicate.scoring.ts';
 
 /**
- * The duplicate finder's SQL (issue 21), over the stored matching features (duplicate.features.ts:
- * `person.match_keys` and `person_match`, kept with every write). Candidates are only pairs that
- * share a name key, found by equi-joins (hash joins, no neighbour counting): when both birth years
- * are known, on (key, birth year + 0…5), so a key's pairs grow with its persons per year, never with
- * the square of the key. Where the name was common in those years (more than CROWDED others of the
- * key born within two years), name and birth alone cannot reach the listed score, so such persons
- * meet only those that also share a parent, a birth or death place, or a death within five years.
- * A person of unknown birth meets every person of a small key (up to WHOLE_KEY), and in a larger
- * one only through the same evidence. Each pair is then scored in the same statement, set-based,
- * with the points of duplicate.scoring.ts.
+ * The duplicate finder's SQL (issue 21). Candidates are only pairs that share a name key
+ * (`person.match_keys`, see @anor/core personMatchKeys) and, when both birth years are known, a
+ * ten-year bucket of one of two grids offset by five years (so that births up to four years apart
+ * always meet in one of them), and births more than five years apart are not paired (they could only
+ * lose points); a person without a known birth meets everyone of their keys. Each
+ * pair is then scored in the same statement, set-based, with the points of duplicate.scoring.ts.
  */
 
-/** Keys of up to this many persons: a person of unknown birth is compared with all of them. */
-export const WHOLE_KEY = 12;
+const BATCH = 2000;
 
 /**
- * Other namesakes born within two years from which a pair needs more than its name and birth years
- * to be compared: with 5 × 5 points taken for them, 45 (written alike) + 25 (the same year) - 25 = 45
- * stays below the listed 50 (duplicate.scoring.ts commonName).
+ * The caps of a crowded key (issue 21: never all pairs). A key of up to WHOLE_KEY persons is compared
+ * whole (every two born at most "close" years apart, or one of them of unknown birth). A larger one
+ * (Johan Andersson in a parish over two centuries) is compared in sorted neighbourhoods: each person
+ * with the next NEIGHBOURS in birth order, the next NEIGHBOURS in order of parents among those with the
+ * same parent, and in order of birth place among those born at the same place (a duplicate is
+ * usually near in one of them), an unknown birth with the NEIGHBOURS nearest by name on either side.
+ * So a key's pairs grow with its persons, never with their square.
  */
-export const CROWDED = 5;
+export const WHOLE_KEY = 12;
+export const NEIGHBOURS = 3;
+
+const upTo = Array.from({ length: NEIGHBOURS }, (_, index) => index + 1);
+/** The window columns of the neighbours: n1, b1 … (next by birth: id, birth), m1 … (next by name), l1 … (before by name). */
+const neighbourColumns = sql.raw(
+  upTo
+    .map(
+      (i) =>
+        `lead(k.id, ${i}) over by_birth as n${i}, lead(f.born, ${i}) over by_birth as b${i}, ` +
+        `lead(k.id, ${i}) over by_name as m${i}, lag(k.id, ${i}) over by_name as l${i}`,
+    )
+    .join(', '),
+);
+const nextByBirth = sql.raw(upTo.map((i) => `(a.n${i}, a.b${i})`).join(', '));
+const nearByName = sql.raw(upTo.flatMap((i) => [`(a.m${i})`, `(a.l${i})`]).join(', '));
+
+/**
+ * Computes the keys of the tree's persons that have none yet (written before migration 0019, or
+ * by a path that changed names without them), in batches. Not part of the tree's history: the keys
+ * are derived from names that are recorded, so the transaction says `anor.change_set` = off.
+ */
+export async function computePendingKeys(db: Db, treeId: string): Promise<number> {
+  let done = 0;
+  for (;;) {
+    const rows = await queryRows<{
+      id: string;
+      names: { fName: string | null; pName: string | null; lName: string | null }[];
+    }>(
+      db,
+      sql`
+      select p.id,
+        jsonb_build_array(jsonb_build_object('fName', p.f_name, 'pName', p.p_name, 'lName', p.l_name))
+          || coalesce((select jsonb_agg(jsonb_build_object('fName', n.f_name, 'pName', n.p_name, 'lName', n.l_name) order by n.position)
+                       from ${personName} n where n.tree_id = p.tree_id and n.person_id = p.id), '[]'::jsonb) as names
+      from ${person} p
+      where p.tree_id = ${treeId} and p.match_keys is null
+      limit ${BATCH}`,
+    );
+    if (rows.length === 0) return done;
+    const ids = rows.map((row) => row.id);
+    const keys = rows.map((row) => personMatchKeys(row.names).join('\n'));
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('anor.change_set', 'off', true)`);
+      await tx.execute(sql`
+        update ${person} set match_keys = case when v.keys = '' then '{}'::text[] else string_to_array(v.keys, chr(10)) end
+        from unnest(${sql.param(ids)}::uuid[], ${sql.param(keys)}::text[]) as v(id, keys)
+        where ${person.treeId} = ${treeId} and ${person.id} = v.id and ${person.matchKeys} is null`);
+    });
+    done += rows.length;
+    if (rows.length < BATCH) return done;
+  }
+}
+
+/**
+ * Birth (else baptism) and death (else burial) years and places of the tree's persons, as the primary
+ * participant. An event's year is that of its date range's first day (else its last), taken once per
+ * row with date_part (a float; extract answers numeric, several times slower over 300,000 events).
+ */
+function lifeQuery(treeId: string, only: ReturnType<typeof sql> | null) {
+  return sql`
+    select x.id,
+      coalesce(min(x.y) filter (where x.type = 'birth'), min(x.y) filter (where x.type = 'baptism')) as born,
+      coalesce(max(x.y) filter (where x.type = 'death'), max(x.y) filter (where x.type = 'burial')) as died,
+      min(x.place) filter (where x.type = 'birth') as birth_place,
+      min(x.place) filter (where x.type = 'death') as death_place
+    from (
+      select ep.person_id as id, e.type, date_part('year', coalesce(e.date_from, e.date_to))::int as y,
+        e.location_id::text collate "C" as place
+      from ${eventParticipant} ep
+      join ${event} e on e.tree_id = ep.tree_id and e.id = ep.event_id
+      where ep.tree_id = ${treeId} and ep.role = 'primary'
+        and e.type in ('birth', 'baptism', 'death', 'burial')
+        and coalesce(e.subtype, '') not in ('alternativeBirth', 'alternativeDeath')
+        ${only ? sql`and ep.person_id in (${only})` : sql``}
+    ) x
+    group by x.id`;
+}
+
 export interface ScoredPairRow {
   x: string;
   y: string;
   score: number;
   total: number;
   name_pts: number;
-  common_pts: number;
-  namesakes: number;
   birth_pts: number;
   death_pts: number;
   birth_place_pts: number;
@@ -73,8 +149,9 @@ const pointsSql = sql`
 
 /**
  * One page of the tree's likely duplicates, best first, and how many there are: pairs sharing a
- * name key (and a birth-year window), not marked "not a duplicate", scoring at least `minScore`.
- * The caller completes the stored features first (duplicate.features.ts completeFeatures).
+ * name key (and a birth bucket), not marked "not a duplicate", scoring at least `minScore`. Each
+ * keyed person's features (life, parents, the parents' keys) are gathered once, set-wise, so the
+ * pairs are scored by hash joins, not by look-ups per pair.
  */
 export async function findDuplicatePairs(
   db: Db,
@@ -83,133 +160,115 @@ export async function findDuplicatePairs(
 ): Promise<ScoredPairRow[]> {
   // The CTEs below are materialized and have no indexes: a nested loop over one of them (the
   // planner's guess when it underestimates their rows) reads it whole for every pair. Hash joins only.
-  // No JIT: the costs that nestloop = off gives the plan made PostgreSQL compile it (3 s of a 4.3 s
-  // statement on 15,000 persons, EXPLAIN ANALYZE).
+  // No JIT: the costs that nestloop = off gives the plan made PostgreSQL compile it, 3 s of a 4.3 s
+  // statement on 15,000 persons (EXPLAIN ANALYZE); the statement itself ran 1.2 s.
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_nestloop = off`);
     await tx.execute(sql`set local jit = off`);
-    // The features of 100,000 persons and the candidates' sorts in memory: with the default 4 MB the
-    // joins spilled to disk in batches, and at 48 MB the sorts of the candidates still did.
-    await tx.execute(sql`set local work_mem = '128MB'`);
-    // Joins in the order written: the planner cannot estimate the CTEs' rows and once joined the
-    // features of every two persons first, 9 billion rows, before the pairs.
+    // The features of 100,000 persons (about 35 MB) in memory: with the default 4 MB the hash joins of
+    // the scoring spilled to disk in batches, 8 of 18 s on the 100,000-person bench tree.
+    await tx.execute(sql`set local work_mem = '48MB'`);
+    // Joins in the order written: the planner cannot estimate the CTEs' rows (it took 340,000 pairs for
+    // 40 billion and 96,000 persons' features for 1,339) and once joined the features of every two
+    // persons first, 9 billion rows, before the pairs.
     await tx.execute(sql`set local join_collapse_limit = 1`);
     return queryRows<ScoredPairRow>(tx, pairsSql(treeId, options));
   });
 }
 
 export function pairsSql(treeId: string, options: { minScore: number; limit: number; offset: number }) {
-  const pair = sql`select least(a.id, b.id) as x, greatest(a.id, b.id) as y`;
   return sql`
     with keyed as materialized (
-      select k.key collate "C" as key, p.id, m.born, m.died, m.birth_place, m.death_place, m.parent_a, m.parent_b
+      select p.id, k.key
       from ${person} p cross join lateral unnest(p.match_keys) as k(key)
-      left join ${personMatch} m on m.tree_id = p.tree_id and m.person_id = p.id
       where p.tree_id = ${treeId}
     ),
-    -- The keys shared by two persons or more, each person with how many of the key (itself included)
-    -- were born within two years of it: how common the name was then.
     blocked as materialized (
-      select k.*, s.size,
-        case when k.born is not null then count(*) over (
-          partition by k.key order by k.born range between ${w.nearYears}::int preceding and ${w.nearYears}::int following)
-        end as near
-      from keyed k
-      join (select key, count(*) as size from keyed group by key having count(*) > 1) s on s.key = k.key
+      select * from keyed where key in (select key from keyed group by key having count(*) > 1)
     ),
-    -- Each person once per known parent.
-    parented as materialized (
-      select b.key, b.id, b.born, b.near, b.size, v.parent
-      from blocked b cross join lateral (values (b.parent_a), (b.parent_b)) as v(parent)
-      where v.parent is not null
+    ids as materialized (select distinct id from blocked),
+    life as materialized (${lifeQuery(treeId, sql`select id from ids`)}),
+    par as materialized (
+      select x.id, min(x.parent) as p1, max(x.parent) as p2,
+        min(x.parent) filter (where x.gender = 'male') as father,
+        min(x.parent) filter (where x.gender = 'female') as mother
+      from (
+        select pc.child_id as id, pc.parent_id::text collate "C" as parent, pp.gender
+        from ${parentChild} pc
+        join ${person} pp on pp.tree_id = pc.tree_id and pp.id = pc.parent_id
+        where pc.tree_id = ${treeId} and pc.child_id in (select id from ids)
+      ) x
+      group by x.id
+    ),
+    feat as materialized (
+      select p.id, p.gender, lower(concat_ws(' ', p.f_name, p.l_name)) as name,
+        l.born, l.died, l.birth_place, l.death_place,
+        par.p1, par.p2, par.father, par.mother, f.match_keys as father_keys, m.match_keys as mother_keys
+      from ids
+      join ${person} p on p.tree_id = ${treeId} and p.id = ids.id
+      left join life l on l.id = ids.id
+      left join par on par.id = ids.id
+      left join ${person} f on f.tree_id = ${treeId} and f.id = par.father::uuid
+      left join ${person} m on m.tree_id = ${treeId} and m.id = par.mother::uuid
+    ),
+    -- Each key's persons with, in birth order (unknown births last), the next NEIGHBOURS and their
+    -- births, and in name order the NEIGHBOURS on either side (texts compared byte-wise: a locale's
+    -- collation costs more and means nothing here). Window functions, no join: one sort each.
+    ranked as materialized (
+      select k.key collate "C" as key, k.id, f.born, f.p1, f.birth_place,
+        count(*) over (partition by k.key collate "C") as size,
+        ${neighbourColumns}
+      from blocked k join feat f on f.id = k.id
+      window by_birth as (partition by k.key collate "C" order by f.born, f.name collate "C", k.id),
+        by_name as (partition by k.key collate "C" order by f.name collate "C", k.id)
+    ),
+    -- Persons of a crowded key sharing a parent or a birth place with more than WHOLE_KEY others of it.
+    crowded_parent as materialized (
+      select key, p1 from ranked where p1 is not null and born is not null
+      group by key, p1 having count(*) > ${WHOLE_KEY}::int
+    ),
+    crowded_place as materialized (
+      select key, birth_place from ranked where birth_place is not null and born is not null
+      group by key, birth_place having count(*) > ${WHOLE_KEY}::int
     ),
     pairs as materialized (
-      select x, y, min(near) as near from (
-      -- Both births known, at most CROWDED other namesakes born near one of them: the same key, born
-      -- at most five years apart (further apart could only lose points). Each such person's row is
-      -- repeated for the eleven years it meets (a set-returning select, not a join), then hash-joined.
-      ${pair}, least(a.near, b.near) as near
-      from (
-        select key, id, near, generate_series(born - ${w.closeYears}::int, born + ${w.closeYears}::int) as born
-        from blocked where near - 2 < ${CROWDED}::int
-      ) a
-      join blocked b on b.key = a.key and b.born = a.born and b.id <> a.id
-      union all
-      -- Both births known in a crowded year of the name (name and birth alone cannot reach the listed
-      -- score), or one unknown in a key larger than WHOLE_KEY: only with more in common. A parent,
-      ${pair}, least(a.near, b.near)
-      from parented a join parented b on b.key = a.key and b.parent = a.parent and b.id > a.id
-      where (a.born is null or b.born is null or abs(b.born - a.born) <= ${w.closeYears}::int)
-        and (a.near - 2 >= ${CROWDED}::int or b.near - 2 >= ${CROWDED}::int
-             or ((a.born is null or b.born is null) and a.size > ${WHOLE_KEY}::int))
-      union all
-      -- the birth place or the place of death (born within five years),
-      ${pair}, least(a.near, b.near)
-      from (
-        select key, id, near, birth_place, death_place, born as own,
-          generate_series(born, born + ${w.closeYears}::int) as born
-        from blocked where near - 2 >= ${CROWDED}::int and (birth_place is not null or death_place is not null)
-      ) a
-      join blocked b on b.key = a.key and b.born = a.born
-        and (b.birth_place = a.birth_place or b.death_place = a.death_place)
-      where b.near - 2 >= ${CROWDED}::int and (a.born > a.own or b.id > a.id)
-      union all
-      -- the year of death (born within five years),
-      ${pair}, least(a.near, b.near)
-      from blocked a join blocked b on b.key = a.key and b.died = a.died and b.id > a.id
-      where a.near - 2 >= ${CROWDED}::int and b.near - 2 >= ${CROWDED}::int
-        and abs(b.born - a.born) <= ${w.closeYears}::int
-      union all
-      -- and for one of unknown birth, the birth place, the place of death, or a death at most two years apart.
-      ${pair}, null
-      from blocked a join blocked b on b.key = a.key and b.birth_place = a.birth_place and b.id <> a.id
-      where a.born is null and a.size > ${WHOLE_KEY}::int
-      union all
-      ${pair}, null
-      from blocked a join blocked b on b.key = a.key and b.death_place = a.death_place and b.id <> a.id
-      where a.born is null and a.size > ${WHOLE_KEY}::int
-      union all
-      ${pair}, null
-      from (
-        select key, id, generate_series(died - ${w.nearYears}::int, died + ${w.nearYears}::int) as died
-        from blocked where born is null and size > ${WHOLE_KEY}::int
-      ) a
-      join blocked b on b.key = a.key and b.died = a.died and b.id <> a.id
-      union all
-      -- An unknown birth in a small key: every other person of it.
-      ${pair}, null
-      from blocked a join blocked b on b.key = a.key and b.id <> a.id
-      where a.born is null and a.size <= ${WHOLE_KEY}::int
-      ) u
-      group by x, y
+      -- A key of up to WHOLE_KEY persons whole: every two born at most "close" years apart (further
+      -- apart they could only lose points), or one of them of unknown birth.
+      select least(a.id, b.id) as x, greatest(a.id, b.id) as y
+      from ranked a join ranked b on b.key = a.key and b.id > a.id
+      where a.size <= ${WHOLE_KEY}::int and b.size <= ${WHOLE_KEY}::int
+        and (a.born is null or b.born is null or abs(b.born - a.born) <= ${w.closeYears}::int)
+      union
+      -- A larger key: each person with the next NEIGHBOURS in birth order born at most "close" years later,
+      select least(a.id, v.id), greatest(a.id, v.id)
+      from ranked a cross join lateral (values ${nextByBirth}) as v(id, born)
+      where a.size > ${WHOLE_KEY}::int and a.born is not null and v.born - a.born <= ${w.closeYears}::int
+      union
+      -- every two with a parent in common or born at the same place, unless that block too is crowded,
+      select least(a.id, b.id), greatest(a.id, b.id)
+      from ranked a join ranked b on b.key = a.key and b.p1 = a.p1 and b.id > a.id
+      where a.size > ${WHOLE_KEY}::int and abs(b.born - a.born) <= ${w.closeYears}::int
+        and not exists (select 1 from crowded_parent c where c.key = a.key and c.p1 = a.p1)
+      union
+      select least(a.id, b.id), greatest(a.id, b.id)
+      from ranked a join ranked b on b.key = a.key and b.birth_place = a.birth_place and b.id > a.id
+      where a.size > ${WHOLE_KEY}::int and abs(b.born - a.born) <= ${w.closeYears}::int
+        and not exists (select 1 from crowded_place c where c.key = a.key and c.birth_place = a.birth_place)
+      union
+      -- and an unknown birth with the NEIGHBOURS nearest in name order on either side.
+      select least(a.id, v.id), greatest(a.id, v.id)
+      from ranked a cross join lateral (values ${nearByName}) as v(id)
+      where a.size > ${WHOLE_KEY}::int and a.born is null and v.id is not null
     ),
     fresh as materialized (
-      select pr.x, pr.y, pr.near from pairs pr
+      select pr.x, pr.y from pairs pr
       where not exists (
         select 1 from ${personNotDuplicate} nd
         where nd.tree_id = ${treeId} and nd.person_a = pr.x and nd.person_b = pr.y
       )
     ),
-    ids as materialized (select x as id from fresh union select y from fresh),
-    -- The scored persons' features; a parent's gender says father or mother, and their keys
-    -- whether two different fathers (mothers) may be one person entered twice.
-    feat as materialized (
-      select p.id, p.gender, lower(concat_ws(' ', p.f_name, p.l_name)) as name,
-        m.born, m.died, m.birth_place, m.death_place, m.parent_a as p1, m.parent_b as p2,
-        case when pa.gender = 'male' then pa.id when pb.gender = 'male' then pb.id end as father,
-        case when pa.gender = 'female' then pa.id when pb.gender = 'female' then pb.id end as mother,
-        case when pa.gender = 'male' then pa.match_keys when pb.gender = 'male' then pb.match_keys end as father_keys,
-        case when pa.gender = 'female' then pa.match_keys when pb.gender = 'female' then pb.match_keys end as mother_keys
-      from ids
-      join ${person} p on p.tree_id = ${treeId} and p.id = ids.id
-      left join ${personMatch} m on m.tree_id = ${treeId} and m.person_id = ids.id
-      left join ${person} pa on pa.tree_id = ${treeId} and pa.id = m.parent_a
-      left join ${person} pb on pb.tree_id = ${treeId} and pb.id = m.parent_b
-    ),
     scored as (
-      select f.x, f.y, ${pointsSql},
-        greatest(0, f.near - 2)::int as namesakes,
-        -least(${w.commonNameCap}::int, ${w.commonName}::int * greatest(0, f.near - 2))::int as common_pts
+      select f.x, f.y, ${pointsSql}
       from fresh f
       join feat a on a.id = f.x
       join feat b on b.id = f.y
@@ -223,7 +282,7 @@ export function pairsSql(treeId: string, options: { minScore: number; limit: num
     ),
     final as (
       select t.*, greatest(0, least(100,
-        t.name_pts + t.common_pts + t.birth_pts + t.death_pts + t.birth_place_pts + t.death_place_pts + t.parent_pts
+        t.name_pts + t.birth_pts + t.death_pts + t.birth_place_pts + t.death_place_pts + t.parent_pts
         + t.father_pts + t.mother_pts + t.gender_pts)) as score
       from totalled t
     )
@@ -245,40 +304,37 @@ export interface DuplicatePersonRow {
   birth_place: string | null;
 }
 
-const personColumns = sql`p.id, p.f_name, p.p_name, p.l_name, p.gender, m.born, m.died, m.birth_place`;
-
 /** The persons of a page, with birth and death years and the birth place's id. */
 export async function personsWithLife(db: Db, treeId: string, ids: readonly string[]): Promise<DuplicatePersonRow[]> {
   if (ids.length === 0) return [];
+  const list = sql`select unnest(${sql.param([...ids])}::uuid[])`;
   return queryRows<DuplicatePersonRow>(
     db,
     sql`
-    select ${personColumns}
-    from ${person} p left join ${personMatch} m on m.tree_id = p.tree_id and m.person_id = p.id
-    where p.tree_id = ${treeId} and p.id = any(${sql.param([...ids])}::uuid[])`,
+    with life as (${lifeQuery(treeId, list)})
+    select p.id, p.f_name, p.p_name, p.l_name, p.gender, l.born, l.died, l.birth_place
+    from ${person} p left join life l on l.id = p.id
+    where p.tree_id = ${treeId} and p.id in (${list})`,
   );
 }
 
-/**
- * Up to `limit` persons of the tree stored under any of these keys (the finder's keys), with their
- * life years: those born nearest the given year first, those of unknown birth after them.
- */
+/** Up to `limit` persons of the tree stored under any of these keys, with their life years. */
 export async function personsUnderKeys(
   db: Db,
   treeId: string,
   keys: readonly string[],
-  birthYear: number | null,
   limit: number,
 ): Promise<DuplicatePersonRow[]> {
   if (keys.length === 0) return [];
+  const matching = sql`select id from ${person} where tree_id = ${treeId} and match_keys && ${sql.param([...keys])}::text[]`;
   return queryRows<DuplicatePersonRow>(
     db,
     sql`
-    select ${personColumns}
-    from ${person} p left join ${personMatch} m on m.tree_id = p.tree_id and m.person_id = p.id
-    where p.tree_id = ${treeId} and p.match_keys && ${sql.param([...keys])}::text[]
-    order by abs(m.born - ${birthYear}::int) nulls last, p.id
-    limit ${limit}::int`,
+    with found as materialized (${matching} limit ${limit}::int),
+    life as (${lifeQuery(treeId, sql`select id from found`)})
+    select p.id, p.f_name, p.p_name, p.l_name, p.gender, l.born, l.died, l.birth_place
+    from found f join ${person} p on p.tree_id = ${treeId} and p.id = f.id
+    left join life l on l.id = p.id`,
   );
 }
 

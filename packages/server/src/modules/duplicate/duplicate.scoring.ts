@@ -7,17 +7,11 @@ import { type DuplicatePerson, type DuplicateReason, fullName, nameVariants, typ
  * or death place and shared parents add; a different known father or mother takes away, unless
  * the two fathers' (mothers') names match, for then the parents may be duplicates too. Shared
  * parents with births three or more years apart are likely siblings: a child who died was often
- * followed by one given the same name. A name shared by many born within two years of each other (a
- * crowded key: Johan Andersson in a large parish) says less: each other namesake born that near takes
- * 5 points, at most 30, so that a common name and a near birth alone are not listed when a few others
- * of the name were born as near (the bench's tree: 182,000 such pairs for 2,000 planted duplicates). The score is the sum, kept within 0–100; pairs from 50 are listed.
+ * followed by one given the same name. The score is the sum, kept within 0–100; pairs from 50 are listed.
  */
 export const weights = {
   sameName: 45,
   nameVariant: 35,
-  /** Per other person of the shared name born within nearYears of the two, and at most. */
-  commonName: 5,
-  commonNameCap: 30,
   /** Years apart that still count as "near" and "close". */
   nearYears: 2,
   closeYears: 5,
@@ -79,9 +73,6 @@ function yearReason(
 /** The columns of one scored pair (the finder's SQL, or the suggestions' scoring). */
 export interface PairPoints {
   name_pts: number;
-  /** Taken for other namesakes born near (0 or less), and how many there were. */
-  common_pts: number;
-  namesakes: number;
   birth_pts: number;
   death_pts: number;
   birth_place_pts: number;
@@ -99,7 +90,6 @@ export interface PairPoints {
  */
 export function reasonsOf(a: DuplicatePerson, b: DuplicatePerson, points: PairPoints): DuplicateReason[] {
   const reasons: DuplicateReason[] = [...nameReasons(a, b, points.name_pts)];
-  if (points.common_pts) reasons.push({ kind: 'commonName', a: String(points.namesakes), points: points.common_pts });
   const birth = yearReason('birth', a.birthYear, b.birthYear, points.birth_pts);
   if (birth) reasons.push(birth);
   const death = yearReason('death', a.deathYear, b.deathYear, points.death_pts);

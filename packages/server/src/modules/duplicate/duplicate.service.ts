@@ -16,17 +16,13 @@ import { placePaths } from '../event/event.repository.ts';
 import { assertAccess } from '../tree/tree.access.ts';
 import { createTreeGate } from '../tree/tree.gate.ts';
 import { findTreeAccess } from '../tree/tree.repository.ts';
-import { completeFeatures } from './duplicate.features.ts';
 import * as repository from './duplicate.repository.ts';
 import { clampScore, type PairPoints, reasonsOf, weights, yearPoints } from './duplicate.scoring.ts';
 
 type ListQuery = z.output<typeof duplicateListQuerySchema>;
 type SuggestQuery = z.output<typeof duplicateSuggestQuerySchema>;
 
-/**
- * The persons a suggestion may name: at most this many of the tree's persons under the typed name's
- * keys (the finder's keys) are scored, those born nearest the typed year first.
- */
+/** The persons a suggestion may name: at most this many of the tree's persons under the typed name's keys are scored. */
 const SUGGEST_CANDIDATES = 300;
 const SUGGESTIONS = 5;
 
@@ -69,7 +65,7 @@ export function createDuplicateService({ db }: { db: Db }) {
   return {
     async list(treeId: string, viewer: Viewer, query: ListQuery): Promise<DuplicatePage> {
       await requireOwner(treeId, viewer);
-      await completeFeatures(db, treeId);
+      await repository.computePendingKeys(db, treeId);
       const rows = await repository.findDuplicatePairs(db, treeId, {
         minScore: query.minScore,
         limit: query.pageSize,
@@ -111,17 +107,15 @@ export function createDuplicateService({ db }: { db: Db }) {
       const typed = { fName: query.fName ?? null, pName: query.pName ?? null, lName: query.lName ?? null };
       const keys = personMatchKeys([typed]);
       if (keys.length === 0) return { suggestions: [] };
-      await completeFeatures(db, treeId);
+      await repository.computePendingKeys(db, treeId);
+      const rows = await repository.personsUnderKeys(db, treeId, keys, SUGGEST_CANDIDATES);
       const birthYear = query.birthDate ? Number(query.birthDate.slice(0, 4)) : null;
-      const rows = await repository.personsUnderKeys(db, treeId, keys, birthYear, SUGGEST_CANDIDATES);
       const typedName = fullName(typed);
       const scored = rows
         .map((row) => {
           const rowName = fullName({ fName: row.f_name, lName: row.l_name });
           const points: PairPoints = {
             name_pts: rowName.toLowerCase() === typedName.toLowerCase() ? weights.sameName : weights.nameVariant,
-            common_pts: 0,
-            namesakes: 0,
             birth_pts: yearPoints(birthYear, row.born, 'birth'),
             death_pts: 0,
             birth_place_pts: 0,
@@ -139,7 +133,7 @@ export function createDuplicateService({ db }: { db: Db }) {
                 : 0,
           };
           const sum = Object.entries(points)
-            .filter(([key]) => key !== 'shared_parents' && key !== 'namesakes')
+            .filter(([key]) => key !== 'shared_parents')
             .reduce((total, [, value]) => total + value, 0);
           return { row, points, score: clampScore(sum) };
         })
