@@ -1,6 +1,6 @@
-import { chartTexts } from './chart-texts.ts';
+import { chartTextsDa } from './chart-texts.da.ts';
 import type { Dictionary } from './en.ts';
-import { qualityTexts } from './quality-texts.ts';
+import { qualityTextsDa } from './quality-texts.da.ts';
 import { ruleTexts } from './rule-texts.ts';
 
 export const da = {
@@ -2020,7 +2020,7 @@ export const da = {
     },
     noDateNoParticipants: 'Ingen dato og ingen deltagere',
   },
-  quality: qualityTexts.da,
+  quality: qualityTextsDa,
   duplicate: {
     title: 'Mulige dubletter',
     navLink: 'Dubletter',
@@ -2546,6 +2546,6 @@ export const da = {
     failed: 'Rapporten kunne ikke laves. Prøv igen.',
     page: 'Side {{page}} af {{pages}}',
   },
-  charts: chartTexts.da.charts,
-  timeline: chartTexts.da.timeline,
+  charts: chartTextsDa.charts,
+  timeline: chartTextsDa.timeline,
 } satisfies Dictionary;

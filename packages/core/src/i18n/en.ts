@@ -1,5 +1,5 @@
-import { chartTexts } from './chart-texts.ts';
-import { qualityTexts } from './quality-texts.ts';
+import { chartTextsEn } from './chart-texts.en.ts';
+import { qualityTextsEn } from './quality-texts.en.ts';
 import { ruleTexts } from './rule-texts.ts';
 
 /**
@@ -2017,7 +2017,7 @@ export const en = {
     },
     noDateNoParticipants: 'No date and no participants',
   },
-  quality: qualityTexts.en,
+  quality: qualityTextsEn,
   duplicate: {
     title: 'Possible duplicates',
     navLink: 'Duplicates',
@@ -2544,8 +2544,8 @@ export const en = {
     failed: 'The report could not be made. Please try again.',
     page: 'Page {{page}} of {{pages}}',
   },
-  charts: chartTexts.en.charts,
-  timeline: chartTexts.en.timeline,
+  charts: chartTextsEn.charts,
+  timeline: chartTextsEn.timeline,
 };
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

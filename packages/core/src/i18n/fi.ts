@@ -1,6 +1,6 @@
-import { chartTexts } from './chart-texts.ts';
+import { chartTextsFi } from './chart-texts.fi.ts';
 import type { Dictionary } from './en.ts';
-import { qualityTexts } from './quality-texts.ts';
+import { qualityTextsFi } from './quality-texts.fi.ts';
 import { ruleTexts } from './rule-texts.ts';
 
 export const fi = {
@@ -2029,7 +2029,7 @@ export const fi = {
     },
     noDateNoParticipants: 'Ei päivämäärää eikä osallistujia',
   },
-  quality: qualityTexts.fi,
+  quality: qualityTextsFi,
   duplicate: {
     title: 'Mahdolliset kaksoiskappaleet',
     navLink: 'Kaksoiskappaleet',
@@ -2563,6 +2563,6 @@ export const fi = {
     failed: 'Raporttia ei voitu tehdä. Yritä uudelleen.',
     page: 'Sivu {{page}} / {{pages}}',
   },
-  charts: chartTexts.fi.charts,
-  timeline: chartTexts.fi.timeline,
+  charts: chartTextsFi.charts,
+  timeline: chartTextsFi.timeline,
 } satisfies Dictionary;

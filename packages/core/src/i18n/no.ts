@@ -1,6 +1,6 @@
-import { chartTexts } from './chart-texts.ts';
+import { chartTextsNo } from './chart-texts.no.ts';
 import type { Dictionary } from './en.ts';
-import { qualityTexts } from './quality-texts.ts';
+import { qualityTextsNo } from './quality-texts.no.ts';
 import { ruleTexts } from './rule-texts.ts';
 
 export const no = {
@@ -2022,7 +2022,7 @@ export const no = {
     },
     noDateNoParticipants: 'Ingen dato og ingen deltakere',
   },
-  quality: qualityTexts.no,
+  quality: qualityTextsNo,
   duplicate: {
     title: 'Mulige duplikater',
     navLink: 'Duplikater',
@@ -2550,6 +2550,6 @@ export const no = {
     failed: 'Rapporten kunne ikke lages. Prøv igjen.',
     page: 'Side {{page}} av {{pages}}',
   },
-  charts: chartTexts.no.charts,
-  timeline: chartTexts.no.timeline,
+  charts: chartTextsNo.charts,
+  timeline: chartTextsNo.timeline,
 } satisfies Dictionary;

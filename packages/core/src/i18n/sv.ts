@@ -1,6 +1,6 @@
-import { chartTexts } from './chart-texts.ts';
+import { chartTextsSv } from './chart-texts.sv.ts';
 import type { Dictionary } from './en.ts';
-import { qualityTexts } from './quality-texts.ts';
+import { qualityTextsSv } from './quality-texts.sv.ts';
 import { ruleTexts } from './rule-texts.ts';
 
 export const sv = {
@@ -2021,7 +2021,7 @@ export const sv = {
     },
     noDateNoParticipants: 'Inget datum och inga deltagare',
   },
-  quality: qualityTexts.sv,
+  quality: qualityTextsSv,
   duplicate: {
     title: 'Möjliga dubbletter',
     navLink: 'Dubbletter',
@@ -2548,6 +2548,6 @@ export const sv = {
     failed: 'Rapporten kunde inte skapas. Försök igen.',
     page: 'Sida {{page}} av {{pages}}',
   },
-  charts: chartTexts.sv.charts,
-  timeline: chartTexts.sv.timeline,
+  charts: chartTextsSv.charts,
+  timeline: chartTextsSv.timeline,
 } satisfies Dictionary;
