@@ -2035,7 +2035,6 @@ export const da = {
     reason: {
       sameName: 'Samme navn: {{a}}',
       nameVariant: '{{a}} ~ {{b}}',
-      commonName: 'Et almindeligt navn: {{a}} til født inden for to år',
       birthSame: 'Begge født {{a}}',
       birthNear: 'Født {{a}} og {{b}}',
       birthFar: 'Født {{a}} og {{b}}, langt fra hinanden',

@@ -2032,7 +2032,6 @@ export const en = {
     reason: {
       sameName: 'Same name: {{a}}',
       nameVariant: '{{a}} ~ {{b}}',
-      commonName: 'A common name: {{a}} more born within two years',
       birthSame: 'Both born {{a}}',
       birthNear: 'Birth {{a}} vs {{b}}',
       birthFar: 'Birth {{a}} vs {{b}}, far apart',

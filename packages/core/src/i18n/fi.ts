@@ -2044,7 +2044,6 @@ export const fi = {
     reason: {
       sameName: 'Sama nimi: {{a}}',
       nameVariant: '{{a}} ~ {{b}}',
-      commonName: 'Yleinen nimi: {{a}} muuta kahden vuoden sisällä syntynyttä',
       birthSame: 'Molemmat syntyneet {{a}}',
       birthNear: 'Syntynyt {{a}} ja {{b}}',
       birthFar: 'Syntynyt {{a}} ja {{b}}, kaukana toisistaan',

@@ -2037,7 +2037,6 @@ export const no = {
     reason: {
       sameName: 'Samme navn: {{a}}',
       nameVariant: '{{a}} ~ {{b}}',
-      commonName: 'Et vanlig navn: {{a}} til født innen to år',
       birthSame: 'Begge født {{a}}',
       birthNear: 'Født {{a}} og {{b}}',
       birthFar: 'Født {{a}} og {{b}}, langt fra hverandre',

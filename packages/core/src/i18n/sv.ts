@@ -2036,7 +2036,6 @@ export const sv = {
     reason: {
       sameName: 'Samma namn: {{a}}',
       nameVariant: '{{a}} ~ {{b}}',
-      commonName: 'Vanligt namn: {{a}} till födda inom två år',
       birthSame: 'Båda födda {{a}}',
       birthNear: 'Född {{a}} resp. {{b}}',
       birthFar: 'Född {{a}} resp. {{b}}, långt isär',
