@@ -10,6 +10,14 @@ import { defineConfig } from 'vitest/config';
 const workers = Math.max(2, availableParallelism() - 1);
 
 /**
+ * Test files share their worker's modules (isolate: false): each file still builds its own server
+ * on its own database, and no test mocks a module, so the only difference is that the server's code
+ * is loaded once per worker instead of once per file (two to three seconds of a processor each, about
+ * four minutes of a CI run).
+ */
+const isolate = false;
+
+/**
  * Three projects: unit (pure functions of every package), integration (the server through
  * app.inject() on a real database: PGlite by default, PostgreSQL with TEST_DB=postgres) and
  * browser (Chromium driving the built app). `npm test` (scripts/test.mjs) runs them all.
@@ -21,6 +29,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          isolate,
           include: ['packages/*/src/**/*.test.ts', 'packages/gedcom/test/**/*.test.ts'],
           // A ceiling, not a wait: the tests that read every sample file take about a second alone
           // and went past vitest's 5 s on a 2-core machine loaded by other work.
@@ -30,6 +39,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
+          isolate,
           include: ['packages/server/test/**/*.test.ts'],
           globalSetup: ['packages/server/test/support/global-setup.ts'],
           testTimeout: 30_000,
@@ -39,6 +49,7 @@ export default defineConfig({
       {
         test: {
           name: 'browser',
+          isolate,
           include: ['tests/browser/**/*.test.ts'],
           // Each file's server starts from one migrated PGlite template (the integration project's set-up).
           globalSetup: ['packages/server/test/support/global-setup.ts'],

@@ -1,28 +1,27 @@
 /**
- * Browser-test harness: the real server (built web app, file-backed PGlite in a temporary
- * DATA_DIR, e-mail to its outbox) on a free local port, and Debian's Chromium through
- * playwright-core.
+ * Browser-test harness: the real server (built web app; a copy of the run's migrated template
+ * database, PGlite or with TEST_DB=postgres PostgreSQL; e-mail to its outbox in a temporary
+ * DATA_DIR) on a free local port, and Debian's Chromium through playwright-core.
  *
  * Outbox format: one `<time-ordered id>.json` file per e-mail in `outboxDir`, holding
  * `{ id, from, to, subject, text, replyTo?, links?: { resetPassword?: string }, createdAt }`.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { translate } from '@anor/core/i18n';
 import type { Browser, BrowserContext, Page, ViewportSize } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { chromiumPath, launchChromium } from '../../packages/server/bench/web-weight.ts';
 import { buildApp } from '../../packages/server/src/app.ts';
 import { readConfig } from '../../packages/server/src/config.ts';
-import { type Database, openDatabase } from '../../packages/server/src/db/client.ts';
+import type { Database } from '../../packages/server/src/db/client.ts';
 import { subscription } from '../../packages/server/src/db/schema.ts';
 import { type MailMessage, readOutbox } from '../../packages/server/src/mail/mailer.ts';
 import { freePort } from '../../packages/server/test/support/free-port.ts';
-// The template file the global set-up provides (its ProvidedContext declaration).
-import type {} from '../../packages/server/test/support/global-setup.ts';
+import { openTestDatabase } from '../../packages/server/test/support/test-app.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /**
@@ -35,6 +34,14 @@ const webDistDir = process.env.WEB_DIST_DIR
 
 /** Screenshots land here (kept after the run, ignored by git). */
 export const screenshotDir = path.join(repoRoot, 'test-results/screenshots');
+
+/**
+ * Whether `screenshot()` saves its picture: yes unless SCREENSHOTS=0, which `npm test` sets when it
+ * is not set already (a 1280×900 capture costs Chromium about a second of processor time, and the
+ * browser tests take a hundred of them that a CI run throws away). The page is settled either way,
+ * so a test runs the same with and without them; a failed test's screenshot is always saved.
+ */
+const capturesScreenshots = process.env.SCREENSHOTS !== '0';
 
 /** The two widths the tests and their screenshots use: a desktop and a phone. */
 export const desktop: ViewportSize = { width: 1280, height: 900 };
@@ -77,12 +84,9 @@ export async function startAppServer(): Promise<AppServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'anor-browser-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  // From the template the project's global set-up migrated once (about a second), not migrated
-  // again for every file (seven seconds on a loaded machine).
-  const template = inject('pgliteTemplateFile');
-  const database = template
-    ? await openDatabase({ kind: 'pglite-dump', dump: new Blob([await readFile(template)]) })
-    : await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+  // A copy of the template the project's global set-up migrated once, not migrated again for every
+  // file: PGlite, or a PostgreSQL database with TEST_DB=postgres (as the integration tests).
+  const database = await openTestDatabase();
   const config = {
     ...readConfig({}),
     port,
@@ -327,7 +331,7 @@ export function useBrowserSession(options: BrowserSessionOptions): BrowserSessio
       await target.evaluate(() => {
         if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
       });
-      await target.screenshot({ path: path.join(screenshotDir, fileName), fullPage });
+      if (capturesScreenshots) await target.screenshot({ path: path.join(screenshotDir, fileName), fullPage });
     },
   };
 }

@@ -3,10 +3,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { generatedGedcom } from './support/generated-gedcom.ts';
 import { ServerClient } from './support/server-client.ts';
-import { buildServer, type ServerProcess, startServerProcess } from './support/server-process.ts';
+import { type ServerProcess, startServerProcess } from './support/server-process.ts';
 import {
   adminQuery,
   randomDatabaseName,
@@ -26,11 +26,7 @@ let dataDir: string;
 let databaseUrl = '';
 let databaseName = '';
 const children = new Set<ChildProcess>();
-/** The server as `npm start` runs it (its build, on plain node). */
-let build: Awaited<ReturnType<typeof buildServer>>;
-
 beforeAll(async () => {
-  build = await buildServer();
   dataDir = await mkdtemp(path.join(tmpdir(), 'anor-shutdown-'));
   if (kind === 'postgres') {
     databaseName = randomDatabaseName('anor_shutdown');
@@ -42,7 +38,6 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   await rm(dataDir, { recursive: true, force: true });
-  await build?.remove();
   if (databaseName) await adminQuery(`DROP DATABASE IF EXISTS ${databaseName}`);
 });
 
@@ -52,7 +47,8 @@ async function start(): Promise<ServerProcess> {
     databaseUrl,
     env: { AUTH_SECRET: 'shutdown-test-secret-that-is-long-enough', DEMO_TREE: '0', SHUTDOWN_TIMEOUT_MS: '60000' },
     startTimeoutMs: 180_000,
-    built: build.main,
+    // The server as `npm start` runs it: the run's build (global set-up), on plain node.
+    built: inject('builtServerMain'),
   });
   children.add(server.child);
   return server;

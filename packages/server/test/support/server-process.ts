@@ -3,7 +3,10 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { inject } from 'vitest';
 import { freePort } from './free-port.ts';
+// The values the global set-up provides (its ProvidedContext declaration).
+import type {} from './global-setup.ts';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const execFileAsync = promisify(execFile);
@@ -29,11 +32,15 @@ export async function startServerProcess(options: {
   env?: Record<string, string>;
   /** How long it may take to say it is running (a first start creates the database); 60 s by default. */
   startTimeoutMs?: number;
-  /** A built server (`buildServer()`) to run with plain `node`, as `npm start` does; else the sources through tsx. */
+  /**
+   * A built server (`buildServer()`) to run with plain `node`, as `npm start` does; when not given,
+   * the build the integration project's global set-up made, else the sources through tsx.
+   */
   built?: string;
 }): Promise<ServerProcess> {
   const port = await freePort();
-  const args = options.built ? ['--enable-source-maps', options.built] : ['--import', 'tsx', 'src/main.ts'];
+  const built = options.built ?? (inject('builtServerMain') || undefined);
+  const args = built ? ['--enable-source-maps', built] : ['--import', 'tsx', 'src/main.ts'];
   const child = spawn(process.execPath, args, {
     cwd: serverDir,
     env: {
@@ -45,7 +52,7 @@ export async function startServerProcess(options: {
       WEB_DIST_DIR: '',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       // The build runs on plain node: nothing (tsx) loaded beside it.
-      ...(options.built ? { NODE_OPTIONS: '' } : {}),
+      ...(built ? { NODE_OPTIONS: '' } : {}),
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

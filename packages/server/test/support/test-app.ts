@@ -6,6 +6,8 @@ import { type App, buildApp } from '../../src/app.ts';
 import { type Config, readConfig, uniformRateLimits } from '../../src/config.ts';
 import { type Database, openDatabase } from '../../src/db/client.ts';
 import { type MailMessage, readOutbox } from '../../src/mail/mailer.ts';
+// The values the global set-up provides (its ProvidedContext declaration).
+import type {} from './global-setup.ts';
 import { adminQuery, randomDatabaseName, testDatabaseKind, testDatabaseUrl, withDatabase } from './test-database.ts';
 
 export interface TestApp {
