@@ -38,18 +38,18 @@ function TreeList({ userId, limits }: { userId: string; limits: TierLimits }) {
   const [renaming, setRenaming] = useState<TreeInfo | null>(null);
   const [deleting, setDeleting] = useState<TreeInfo | null>(null);
   const [params, setParams] = useSearchParams();
-  const query = params.get('q') ?? '';
+  // What the box holds now; the address follows it (for a reload or a shared link), a render later.
+  const [query, setQuery] = useState(() => params.get('q') ?? '');
   const sortParam = params.get('sort');
   const sort: TreeSort = isTreeSort(sortParam) ? sortParam : 'name';
-  const setParam = (name: string, value: string, empty: string) =>
-    setParams(
-      (current) => {
-        if (value === empty) current.delete(name);
-        else current.set(name, value);
-        return current;
-      },
-      { replace: true },
-    );
+  // From the address as it is now, not as the last render saw it: a sort picked right after the box
+  // was emptied kept the old search when the emptying had not rendered yet.
+  const setParam = (name: string, value: string, empty: string) => {
+    const next = new URLSearchParams(window.location.search);
+    if (value === empty) next.delete(name);
+    else next.set(name, value);
+    setParams(next, { replace: true });
+  };
 
   if (trees.isPending) {
     return (
@@ -88,7 +88,10 @@ function TreeList({ userId, limits }: { userId: string; limits: TierLimits }) {
             placeholder={t('trees.listTools.searchPlaceholder')}
             leftSection={<IconSearch aria-hidden size={16} />}
             value={query}
-            onChange={(event) => setParam('q', event.currentTarget.value, '')}
+            onChange={(event) => {
+              setQuery(event.currentTarget.value);
+              setParam('q', event.currentTarget.value, '');
+            }}
             style={{ flex: '1 1 240px' }}
             data-testid="tree-list-search"
           />
