@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { Logger } from 'drizzle-orm';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -35,7 +36,7 @@ export const migrationsFolder = path.join(serverRoot, 'drizzle');
 
 export { maintainPglite, PGLITE_MAINTENANCE_MS, pgliteExtensions } from './pglite.ts';
 
-export type DatabaseOptions =
+export type DatabaseOptions = (
   | {
       kind: 'postgres';
       url: string;
@@ -45,7 +46,11 @@ export type DatabaseOptions =
     }
   | { kind: 'pglite'; dataDir: string }
   /** An in-memory PGlite started from a dumped data directory (tests load one migrated template). */
-  | { kind: 'pglite-dump'; dump: Blob };
+  | { kind: 'pglite-dump'; dump: Blob }
+) & {
+  /** Told every statement the app runs (not the migrations'): the tests' SQL recorder. */
+  logger?: Logger;
+};
 
 /** Opens the database and brings its schema up to date (migrations are idempotent). */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -67,7 +72,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       poolSize: options.poolSize ?? 10,
       timeouts: options.timeouts,
     });
-    const db = drizzleNodePostgres(pool, { schema });
+    const db = drizzleNodePostgres(pool, { schema, ...(options.logger ? { logger: options.logger } : {}) });
     return {
       db,
       kind: 'postgres',
@@ -85,6 +90,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const pglite = await openPglite(
     options.kind === 'pglite' ? { dataDir: options.dataDir } : { dump: options.dump },
     migrationsFolder,
+    options.logger,
   );
   return { ...pglite, kind: 'pglite' };
 }

@@ -6,6 +6,7 @@ import {
   PGlite,
 } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { Logger } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { schema } from './schema.ts';
@@ -93,7 +94,7 @@ export type PgliteSource = { dataDir: string } | { dump: Blob };
  * the one listener told when it stopped for good (above); `freeBytes` is the free space of the data
  * directory's file system (none in memory).
  */
-export async function openPglite(source: PgliteSource, migrationsFolder: string) {
+export async function openPglite(source: PgliteSource, migrationsFolder: string, logger?: Logger) {
   let client: GuardedPGlite;
   let description: string;
   if ('dataDir' in source) {
@@ -105,8 +106,8 @@ export async function openPglite(source: PgliteSource, migrationsFolder: string)
     description = 'embedded PGlite in memory';
   }
   await client.waitReady;
-  const db = drizzle(client, { schema });
-  await migrate(db, { migrationsFolder });
+  await migrate(drizzle(client, { schema }), { migrationsFolder });
+  const db = drizzle(client, { schema, ...(logger ? { logger } : {}) });
   const maintenance = setInterval(() => {
     maintainPglite(client).catch(() => undefined);
   }, PGLITE_MAINTENANCE_MS);

@@ -8,6 +8,7 @@ import type { TestProject } from 'vitest/node';
 import { migrationsFolder, openDatabase, pgliteExtensions } from '../../src/db/client.ts';
 import { buildServer } from './server-process.ts';
 import { adminQuery, randomDatabaseName, testDatabaseKind, testDatabaseUrl, withDatabase } from './test-database.ts';
+import { checkRecordedStatements } from './tree-scope-check.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,6 +18,8 @@ declare module 'vitest' {
     postgresTemplateDatabase: string;
     /** The server built once as `npm start` builds it (its main.js), for the tests that start it as a process. */
     builtServerMain: string;
+    /** Where the test databases record the app's statements (integration project; sql-recorder.ts). */
+    sqlRecordDir: string;
   }
 }
 
@@ -27,10 +30,25 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   // One build for the whole run: a server process started from it is ready two to three seconds
   // sooner than one that compiles its sources through tsx, and the tests start dozens.
-  const build = project.name === 'integration' ? await buildServer() : undefined;
+  const integration = project.name === 'integration';
+  const build = integration ? await buildServer() : undefined;
   project.provide('builtServerMain', build?.main ?? '');
+  const recordDir = integration ? await mkdtemp(path.join(tmpdir(), 'anor-sql-')) : '';
+  project.provide('sqlRecordDir', recordDir);
   const removeBuild = async () => {
     await build?.remove();
+    if (recordDir) {
+      try {
+        await checkRecordedStatements(recordDir);
+      } catch (error) {
+        // The check itself broke (a statement the parser refuses, say): the run fails. (Vitest
+        // reports an error thrown by a global teardown but still exits 0.)
+        console.error(error);
+        process.exitCode = 1;
+      } finally {
+        await rm(recordDir, { recursive: true, force: true });
+      }
+    }
   };
   if (testDatabaseKind() === 'postgres') {
     const name = randomDatabaseName('anor_template');

@@ -8,6 +8,7 @@ import { type Database, openDatabase } from '../../src/db/client.ts';
 import { type MailMessage, readOutbox } from '../../src/mail/mailer.ts';
 // The values the global set-up provides (its ProvidedContext declaration).
 import type {} from './global-setup.ts';
+import { flushRecorded, recordingLogger } from './sql-recorder.ts';
 import { adminQuery, randomDatabaseName, testDatabaseKind, testDatabaseUrl, withDatabase } from './test-database.ts';
 
 export interface TestApp {
@@ -24,22 +25,37 @@ export type OutboxMail = MailMessage;
 /** Every rule of config.ts, high enough that no test meets it by chance; a test of a limit passes its own. */
 const generousRateLimits = uniformRateLimits({ max: 100_000, windowMs: 60_000 });
 
-/** A fresh database cloned from the migrated template: PGlite in memory, or a new PostgreSQL database. */
+/**
+ * A fresh database cloned from the migrated template: PGlite in memory, or a new PostgreSQL
+ * database. In the integration project it records the statements the app runs (sql-recorder.ts).
+ */
 export async function openTestDatabase(): Promise<Database> {
+  const recordDir = inject('sqlRecordDir');
+  const logger = recordDir ? recordingLogger() : undefined;
+  const flush = () => (recordDir ? flushRecorded(recordDir) : Promise.resolve());
   if (testDatabaseKind() === 'postgres') {
     const name = randomDatabaseName('anor_test');
     await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplateDatabase')}`);
-    const database = await openDatabase({ kind: 'postgres', url: withDatabase(testDatabaseUrl(), name), poolSize: 4 });
+    const url = withDatabase(testDatabaseUrl(), name);
+    const database = await openDatabase({ kind: 'postgres', url, poolSize: 4, ...(logger ? { logger } : {}) });
     return {
       ...database,
       close: async () => {
         await database.close();
         await adminQuery(`DROP DATABASE IF EXISTS ${name}`);
+        await flush();
       },
     };
   }
   const dump = await readFile(inject('pgliteTemplateFile'));
-  return openDatabase({ kind: 'pglite-dump', dump: new Blob([dump]) });
+  const database = await openDatabase({ kind: 'pglite-dump', dump: new Blob([dump]), ...(logger ? { logger } : {}) });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await flush();
+    },
+  };
 }
 
 /**
