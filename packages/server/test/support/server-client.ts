@@ -28,7 +28,7 @@ export class ServerClient {
     method: string,
     url: string,
     body?: unknown,
-    options: { signal?: AbortSignal; timeoutMs?: number } = {},
+    options: { signal?: AbortSignal; timeoutMs?: number; headers?: Record<string, string> } = {},
   ): Promise<ServerAnswer<T>> {
     const started = Date.now();
     const timeoutMs = options.timeoutMs ?? this.timeoutMs;
@@ -38,6 +38,7 @@ export class ServerClient {
       headers: {
         ...(this.cookie ? { cookie: this.cookie } : {}),
         ...(body === undefined ? {} : { 'content-type': isBytes ? 'application/octet-stream' : 'application/json' }),
+        ...options.headers,
       },
       body: body === undefined ? undefined : isBytes ? Buffer.from(body) : JSON.stringify(body),
       signal: options.signal ?? (timeoutMs === undefined ? undefined : AbortSignal.timeout(timeoutMs)),
