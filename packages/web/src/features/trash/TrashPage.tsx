@@ -87,12 +87,14 @@ function TrashCard({ treeId, item }: { treeId: string; item: TrashItem }) {
   const { t } = useTranslation();
   const date = useShortDate();
   const eventTypeName = useEventTypeName();
-  const restore = useRestoreFromTrash(treeId);
   const eventKey = `events.types.${item.eventType ?? ''}.name`;
   const name =
     item.kind === 'event' && item.eventType && (item.label || isTranslationKey(eventKey))
       ? eventTypeName({ type: item.eventType as never, typeName: item.label })
       : (item.label ?? t('trash.unnamed'));
+  const restore = useRestoreFromTrash(treeId, () =>
+    notifications.show({ color: 'forest', message: t('trash.restored', { name }), autoClose: 4000, withBorder: true }),
+  );
   const links = item.links
     .map((link) => {
       const key = `trash.linkKinds.${link.kind}`;
@@ -136,17 +138,7 @@ function TrashCard({ treeId, item }: { treeId: string; item: TrashItem }) {
           leftSection={<IconRestore aria-hidden size={16} />}
           loading={restore.isPending}
           aria-label={t('trash.restoreNamed', { name })}
-          onClick={() =>
-            restore.mutate(item.changeSetId, {
-              onSuccess: () =>
-                notifications.show({
-                  color: 'forest',
-                  message: t('trash.restored', { name }),
-                  autoClose: 4000,
-                  withBorder: true,
-                }),
-            })
-          }
+          onClick={() => restore.mutate(item.changeSetId)}
           data-testid="trash-restore"
         >
           {t('trash.restore')}

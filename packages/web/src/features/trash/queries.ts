@@ -40,13 +40,21 @@ export const trashQueries = {
     }),
 };
 
-/** Restores what one delete removed: everything of the tree may have changed, so every query is asked again. */
-export function useRestoreFromTrash(treeId: string) {
+/**
+ * Restores what one delete removed: everything of the tree may have changed, so every query is asked
+ * again. `onRestored` is told here, not through mutate()'s
+ * own callback: the refetch below removes the item, and a callback of mutate() is not called once
+ * its component is gone (the "restored" notice came only when the refetch was slower).
+ */
+export function useRestoreFromTrash(treeId: string, onRestored?: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (changeSetId: number) =>
       api.post(treePath(treeId, `trash/${changeSetId}/restore`), {}, { schema: trashRestoreAnswerSchema }),
-    onSuccess: () => queryClient.invalidateQueries(),
+    onSuccess: () => {
+      onRestored?.();
+      return queryClient.invalidateQueries();
+    },
     // The page shows a refusal (a later change depends on it) beside the item.
     meta: { errorDisplay: 'inline' },
   });
