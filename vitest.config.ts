@@ -12,8 +12,8 @@ const workers = Math.max(2, availableParallelism() - 1);
 /**
  * Test files share their worker's modules (isolate: false): each file still builds its own server
  * on its own database, and no test mocks a module, so the only difference is that the server's code
- * is loaded once per worker instead of once per file (two to three seconds of a processor each, about
- * four minutes of a CI run).
+ * is loaded once per worker instead of once per file (four small browser files: 40 s instead of 47 s,
+ * their imports 5.8 s instead of 12.5 s).
  */
 const isolate = false;
 

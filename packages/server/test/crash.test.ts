@@ -1,22 +1,15 @@
-import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgliteExtensions } from '../src/db/client.ts';
 import { treeContentTables } from './support/fingerprint.ts';
 import { generatedGedcom } from './support/generated-gedcom.ts';
 import { ServerClient } from './support/server-client.ts';
-import { type ServerProcess, startServerProcess } from './support/server-process.ts';
-import {
-  adminQuery,
-  randomDatabaseName,
-  testDatabaseKind,
-  testDatabaseUrl,
-  withDatabase,
-} from './support/test-database.ts';
+import { type ServerProcess, serverProcesses } from './support/server-process.ts';
+import { cloneTemplateDatabase, testDatabaseKind } from './support/test-database.ts';
 
 /**
  * Reliability (issue 9): the real server process is killed with SIGKILL in the middle of a GEDCOM
@@ -30,50 +23,32 @@ const kind = testDatabaseKind();
 const authSecret = 'crash-test-secret-that-is-long-enough-for-better-auth';
 
 let dataDir: string;
-let databaseUrl = '';
-let databaseName = '';
-/** Every server this file started; afterAll kills those still running, whatever happened. */
-const children = new Set<ChildProcess>();
+let database: Awaited<ReturnType<typeof cloneTemplateDatabase>> | undefined;
+/** Every server this file starts; afterAll kills those still running, whatever happened. */
+const servers = serverProcesses();
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'anor-crash-'));
-  if (kind === 'postgres') {
-    databaseName = randomDatabaseName('anor_crash');
-    await adminQuery(`CREATE DATABASE ${databaseName} TEMPLATE ${inject('postgresTemplateDatabase')}`);
-    databaseUrl = withDatabase(testDatabaseUrl(), databaseName);
-  }
+  if (kind === 'postgres') database = await cloneTemplateDatabase('anor_crash');
 });
 
 afterAll(async () => {
-  for (const child of children) {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  }
-  await Promise.all(
-    [...children].map(
-      (child) =>
-        new Promise<void>((resolve) => {
-          if (child.exitCode !== null || child.signalCode !== null) resolve();
-          else child.once('exit', () => resolve());
-        }),
-    ),
-  );
+  await servers.killAll();
   await rm(dataDir, { recursive: true, force: true });
-  if (databaseName) await adminQuery(`DROP DATABASE IF EXISTS ${databaseName}`);
+  await database?.drop();
 });
 
 type Server = ServerProcess;
 
 async function start(): Promise<Server> {
-  const server = await startServerProcess({
+  return servers.start({
     dataDir,
-    databaseUrl,
+    databaseUrl: database?.url ?? '',
     // A stopped server's job is failed once its heartbeat is 1.5 s old (PostgreSQL; PGlite at start).
     env: { AUTH_SECRET: authSecret, DEMO_TREE: '0', JOB_STALE_MS: '1500' },
     // A start with its migrations (and a recovery after a kill) takes over a minute on a loaded machine.
     startTimeoutMs: 180_000,
   });
-  children.add(server.child);
-  return server;
 }
 
 async function kill(server: Server): Promise<void> {
@@ -96,7 +71,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 async function withData<T>(work: (query: (text: string) => Promise<Record<string, unknown>[]>) => Promise<T>) {
   if (kind === 'postgres') {
-    const client = new pg.Client({ connectionString: databaseUrl });
+    const client = new pg.Client({ connectionString: database?.url });
     await client.connect();
     try {
       return await work(async (text) => (await client.query(text)).rows);

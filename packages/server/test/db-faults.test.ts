@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
 import { inJobTransaction } from '../src/db/timeouts.ts';
 import { createPgCluster, type PgCluster, pgClusterUnavailable } from './support/pg-cluster.ts';
@@ -11,6 +11,7 @@ import { type ServerProcess, startServerProcess } from './support/server-process
 import { startTcpProxy, type TcpProxy } from './support/tcp-proxy.ts';
 import {
   adminQuery,
+  cloneTemplateDatabase,
   randomDatabaseName,
   testDatabaseKind,
   testDatabaseUrl,
@@ -353,11 +354,10 @@ describe.skipIf(!postgres)('PostgreSQL faults (needs TEST_DB=postgres: PGlite ha
 
 describe.skipIf(!postgres)('statement timeouts (needs TEST_DB=postgres)', () => {
   it('stops a statement at the statement timeout, and lets a job transaction run longer', async () => {
-    const name = randomDatabaseName('anor_timeouts');
-    await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplateDatabase')}`);
+    const clone = await cloneTemplateDatabase('anor_timeouts');
     const database = await openDatabase({
       kind: 'postgres',
-      url: withDatabase(testDatabaseUrl(), name),
+      url: clone.url,
       poolSize: 2,
       timeouts: { statementMs: 300 },
     });
@@ -372,7 +372,7 @@ describe.skipIf(!postgres)('statement timeouts (needs TEST_DB=postgres)', () => 
       expect(shown.rows[0]?.statement_timeout).toBe('300ms');
     } finally {
       await database.close();
-      await adminQuery(`DROP DATABASE IF EXISTS ${name}`);
+      await clone.drop();
     }
   }, 30_000);
 });

@@ -1,4 +1,3 @@
-import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -6,17 +5,11 @@ import path from 'node:path';
 import type { Job } from '@anor/core';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatedGedcom } from './support/generated-gedcom.ts';
 import { ServerClient } from './support/server-client.ts';
-import { type ServerProcess, startServerProcess } from './support/server-process.ts';
-import {
-  adminQuery,
-  randomDatabaseName,
-  testDatabaseKind,
-  testDatabaseUrl,
-  withDatabase,
-} from './support/test-database.ts';
+import { type ServerProcess, serverProcesses } from './support/server-process.ts';
+import { cloneTemplateDatabase, testDatabaseKind } from './support/test-database.ts';
 
 /**
  * Several instances (issue 25): two server processes (the build, as `npm start` runs it) on one
@@ -36,17 +29,16 @@ const importLimitMs = 600_000;
 
 describe.skipIf(!runs)('two instances on one PostgreSQL and one Redis', () => {
   const redisPrefix = `anor-multi-${randomUUID()}:`;
-  const children = new Set<ChildProcess>();
+  const servers = serverProcesses();
   const dataDirs: string[] = [];
-  let databaseName = '';
-  let databaseUrl = '';
+  let database: Awaited<ReturnType<typeof cloneTemplateDatabase>> | undefined;
 
   async function start(): Promise<ServerProcess> {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'anor-multi-'));
     dataDirs.push(dataDir);
-    const server = await startServerProcess({
+    return servers.start({
       dataDir,
-      databaseUrl,
+      databaseUrl: database?.url ?? '',
       env: {
         AUTH_SECRET: 'multi-instance-secret-that-is-long-enough',
         DEMO_TREE: '0',
@@ -55,8 +47,6 @@ describe.skipIf(!runs)('two instances on one PostgreSQL and one Redis', () => {
       },
       startTimeoutMs: 180_000,
     });
-    children.add(server.child);
-    return server;
   }
 
   async function stop(server: ServerProcess): Promise<void> {
@@ -69,25 +59,14 @@ describe.skipIf(!runs)('two instances on one PostgreSQL and one Redis', () => {
   let b: ServerProcess;
 
   beforeAll(async () => {
-    databaseName = randomDatabaseName('anor_multi');
-    await adminQuery(`CREATE DATABASE ${databaseName} TEMPLATE ${inject('postgresTemplateDatabase')}`);
-    databaseUrl = withDatabase(testDatabaseUrl(), databaseName);
+    database = await cloneTemplateDatabase('anor_multi');
     [a, b] = await Promise.all([start(), start()]);
   }, startLimitMs);
 
   afterAll(async () => {
-    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    await Promise.all(
-      [...children].map(
-        (child) =>
-          new Promise<void>((resolve) => {
-            if (child.exitCode !== null || child.signalCode !== null) resolve();
-            else child.once('exit', () => resolve());
-          }),
-      ),
-    );
+    await servers.killAll();
     for (const dir of dataDirs) await rm(dir, { recursive: true, force: true });
-    if (databaseName) await adminQuery(`DROP DATABASE IF EXISTS ${databaseName}`);
+    await database?.drop();
     const redis = new Redis(redisUrl as string, { maxRetriesPerRequest: 1 });
     const keys = await redis.keys(`${redisPrefix}*`);
     if (keys.length > 0) await redis.del(...keys);
@@ -96,7 +75,6 @@ describe.skipIf(!runs)('two instances on one PostgreSQL and one Redis', () => {
 
   const client = new ServerClient();
   let userId = '';
-  let treeId = '';
 
   it('signs in on one and is signed in on the other; a write on one is read on the other at once', async () => {
     client.server = a;
@@ -113,7 +91,7 @@ describe.skipIf(!runs)('two instances on one PostgreSQL and one Redis', () => {
 
     const created = await client.request<{ id: string }>('POST', `/api/user/${userId}/tree`, { treeName: 'Delad' });
     expect(created.status).toBe(201);
-    treeId = created.body.id;
+    const treeId = created.body.id;
     client.server = a;
     const person = await client.request<{ id: string }>('POST', `/api/${treeId}/person`, {
       person: { fName: 'Anna', lName: 'Tvåsson' },
@@ -146,7 +124,7 @@ describe.skipIf(!runs)('two instances on one PostgreSQL and one Redis', () => {
     'finishes an import started on one while the other is restarted',
     async () => {
       // A paid plan, so the import may pass the free tier's 20 persons.
-      const admin = new pg.Client({ connectionString: databaseUrl });
+      const admin = new pg.Client({ connectionString: database?.url });
       await admin.connect();
       try {
         await admin.query(

@@ -1,4 +1,3 @@
-import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
@@ -6,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { generatedGedcom } from './support/generated-gedcom.ts';
 import { ServerClient } from './support/server-client.ts';
-import { type ServerProcess, startServerProcess } from './support/server-process.ts';
+import { type ServerProcess, serverProcesses } from './support/server-process.ts';
 import {
   adminQuery,
   randomDatabaseName,
@@ -25,7 +24,7 @@ const kind = testDatabaseKind();
 let dataDir: string;
 let databaseUrl = '';
 let databaseName = '';
-const children = new Set<ChildProcess>();
+const servers = serverProcesses();
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'anor-shutdown-'));
   if (kind === 'postgres') {
@@ -36,13 +35,13 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  await servers.killAll();
   await rm(dataDir, { recursive: true, force: true });
   if (databaseName) await adminQuery(`DROP DATABASE IF EXISTS ${databaseName}`);
 });
 
-async function start(): Promise<ServerProcess> {
-  const server = await startServerProcess({
+function start(): Promise<ServerProcess> {
+  return servers.start({
     dataDir,
     databaseUrl,
     env: { AUTH_SECRET: 'shutdown-test-secret-that-is-long-enough', DEMO_TREE: '0', SHUTDOWN_TIMEOUT_MS: '60000' },
@@ -50,8 +49,6 @@ async function start(): Promise<ServerProcess> {
     // The server as `npm start` runs it: the run's build (global set-up), on plain node.
     built: inject('builtServerMain'),
   });
-  children.add(server.child);
-  return server;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

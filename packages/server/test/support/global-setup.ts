@@ -25,7 +25,9 @@ declare module 'vitest' {
 
 /**
  * Migrates one template database for the whole run; each test file then starts from a copy
- * (PGlite: loadDataDir of the dump, about a second; PostgreSQL: CREATE DATABASE … TEMPLATE).
+ * (PGlite: loadDataDir of the dump, two to three seconds; PostgreSQL: CREATE DATABASE … TEMPLATE,
+ * a tenth of a second). For the integration project it also builds the server once and, when the
+ * run ends, checks the statements the test databases recorded.
  */
 export default async function setup(project: TestProject) {
   // One build for the whole run: a server process started from it is ready two to three seconds
@@ -35,7 +37,7 @@ export default async function setup(project: TestProject) {
   project.provide('builtServerMain', build?.main ?? '');
   const recordDir = integration ? await mkdtemp(path.join(tmpdir(), 'anor-sql-')) : '';
   project.provide('sqlRecordDir', recordDir);
-  const removeBuild = async () => {
+  const finishRun = async () => {
     await build?.remove();
     if (recordDir) {
       try {
@@ -59,7 +61,7 @@ export default async function setup(project: TestProject) {
     project.provide('pgliteTemplateFile', '');
     return async () => {
       await adminQuery(`DROP DATABASE IF EXISTS ${name}`);
-      await removeBuild();
+      await finishRun();
     };
   }
   const dir = await mkdtemp(path.join(tmpdir(), 'anor-template-'));
@@ -73,6 +75,6 @@ export default async function setup(project: TestProject) {
   project.provide('postgresTemplateDatabase', '');
   return async () => {
     await rm(dir, { recursive: true, force: true });
-    await removeBuild();
+    await finishRun();
   };
 }

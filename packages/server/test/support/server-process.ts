@@ -86,3 +86,30 @@ export async function buildServer(): Promise<{ main: string; remove: () => Promi
   if (!stdout.includes('built the server')) throw new Error(`build.mjs said: ${stdout}`);
   return { main: path.join(outdir, 'main.js'), remove: () => rm(outdir, { recursive: true, force: true }) };
 }
+
+/**
+ * The server processes one test file starts: `start` starts one (startServerProcess) and keeps it;
+ * `killAll`, for afterAll, kills those still running and waits until every one has exited, whatever
+ * happened in the tests.
+ */
+export function serverProcesses() {
+  const children = new Set<ChildProcess>();
+  const running = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
+  return {
+    async start(options: Parameters<typeof startServerProcess>[0]): Promise<ServerProcess> {
+      const server = await startServerProcess(options);
+      children.add(server.child);
+      return server;
+    },
+    async killAll(): Promise<void> {
+      await Promise.all(
+        [...children].map((child) => {
+          if (!running(child)) return undefined;
+          const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+          child.kill('SIGKILL');
+          return exited;
+        }),
+      );
+    },
+  };
+}

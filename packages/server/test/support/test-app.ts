@@ -9,7 +9,7 @@ import { type MailMessage, readOutbox } from '../../src/mail/mailer.ts';
 // The values the global set-up provides (its ProvidedContext declaration).
 import type {} from './global-setup.ts';
 import { flushRecorded, recordingLogger } from './sql-recorder.ts';
-import { adminQuery, randomDatabaseName, testDatabaseKind, testDatabaseUrl, withDatabase } from './test-database.ts';
+import { cloneTemplateDatabase, testDatabaseKind } from './test-database.ts';
 
 export interface TestApp {
   app: App;
@@ -34,15 +34,18 @@ export async function openTestDatabase(): Promise<Database> {
   const logger = recordDir ? recordingLogger() : undefined;
   const flush = () => (recordDir ? flushRecorded(recordDir) : Promise.resolve());
   if (testDatabaseKind() === 'postgres') {
-    const name = randomDatabaseName('anor_test');
-    await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplateDatabase')}`);
-    const url = withDatabase(testDatabaseUrl(), name);
-    const database = await openDatabase({ kind: 'postgres', url, poolSize: 4, ...(logger ? { logger } : {}) });
+    const clone = await cloneTemplateDatabase('anor_test');
+    const database = await openDatabase({
+      kind: 'postgres',
+      url: clone.url,
+      poolSize: 4,
+      ...(logger ? { logger } : {}),
+    });
     return {
       ...database,
       close: async () => {
         await database.close();
-        await adminQuery(`DROP DATABASE IF EXISTS ${name}`);
+        await clone.drop();
         await flush();
       },
     };

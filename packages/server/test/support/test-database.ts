@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { inject } from 'vitest';
+// The values the global set-up provides (its ProvidedContext declaration).
+import type {} from './global-setup.ts';
 
 /** Which database the integration suite runs on: PGlite unless TEST_DB=postgres. */
 export function testDatabaseKind(): 'pglite' | 'postgres' {
@@ -32,4 +35,14 @@ export async function adminQuery(sql: string): Promise<void> {
   } finally {
     await client.end();
   }
+}
+
+/**
+ * A new PostgreSQL database copied from the run's migrated template (the global set-up's), named
+ * `{prefix}_…`: its URL, and `drop` to remove it again.
+ */
+export async function cloneTemplateDatabase(prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = randomDatabaseName(prefix);
+  await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplateDatabase')}`);
+  return { url: withDatabase(testDatabaseUrl(), name), drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name}`) };
 }
