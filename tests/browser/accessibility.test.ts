@@ -67,7 +67,7 @@ describe.skipIf(!browserAvailable())('accessibility', () => {
 
   /** The visitor's pages are checked signed out; the session is signed in again afterwards. */
   async function signedOut(check: () => Promise<void>): Promise<void> {
-    await session.context.clearCookies();
+    await session.signOut();
     try {
       await check();
     } finally {

@@ -224,6 +224,11 @@ export interface BrowserSession {
   expectHttpError(status: number, url: RegExp): void;
   /** Signs the browser in with a session cookie (from `registerApiUser`), before the first navigation. */
   signIn(cookie: { name: string; value: string }): Promise<void>;
+  /**
+   * Signs the browser out: the tab leaves the app first, so that no late request of the page it was
+   * on goes out without its user (or, after the next `signIn`, as somebody else) and answers 401/404.
+   */
+  signOut(): Promise<void>;
   /** Another tab of the same browser (same user), its errors collected with the first tab's. */
   newPage(): Promise<Page>;
   /** A screenshot into `screenshotDir` once the page has settled: no notifications, no focus ring, fades done. */
@@ -281,7 +286,11 @@ export function useBrowserSession(options: BrowserSessionOptions): BrowserSessio
     server = await startAppServer();
     browser = await launchBrowser();
     context = await browser.newContext({ viewport, locale, ...(reducedMotion ? { reducedMotion } : {}) });
-    if (cookieConsent) await context.addInitScript(() => localStorage.setItem('anor.cookieConsent', 'necessary'));
+    if (cookieConsent)
+      await context.addInitScript(() => {
+        // about:blank (where signOut parks the tab) has no storage of its own.
+        if (location.protocol.startsWith('http')) localStorage.setItem('anor.cookieConsent', 'necessary');
+      });
     page = await newPage();
   });
 
@@ -321,6 +330,10 @@ export function useBrowserSession(options: BrowserSessionOptions): BrowserSessio
     },
     async signIn(cookie) {
       await ready(context, 'context').addCookies([{ ...cookie, url: ready(server, 'server').url }]);
+    },
+    async signOut() {
+      for (const open of ready(context, 'context').pages()) await open.goto('about:blank');
+      await ready(context, 'context').clearCookies();
     },
     newPage,
     async screenshot(fileName, { fullPage = false, page: target = ready(page, 'page') } = {}) {

@@ -117,7 +117,7 @@ describe.skipIf(!browserAvailable())('the map of places in the browser', () => {
     const other = await registerApiUser(session.server, { fName: 'Tom', password: 'inga-koordinater-1' });
     const tree = await createTree(other, 'Utan koordinater');
     await other.send('POST', `${tree.id}/location`, { location: { name: 'Okänd by' } });
-    await session.context.clearCookies();
+    await session.signOut();
     await session.signIn(other.cookie);
     await shell.goto(`/app/${tree.id}/map`);
     await page.getByTestId('map-empty').waitFor();

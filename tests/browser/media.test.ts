@@ -341,7 +341,7 @@ describe.skipIf(!browserAvailable())('photos and scanned documents in the browse
     const { token } = await api.send<{ token: string }>('PUT', `${treeId}/share`, { enabled: true });
 
     // Signed out, by the share link.
-    await session.context.clearCookies();
+    await session.signOut();
     await page.goto(`${server.url}/share/${token}/${treeId}/person/${gustav.id}`);
     await page.getByTestId('person-page').waitFor();
     const gallery = new MediaCollectionModel(page, 'media-gallery');
