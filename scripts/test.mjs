@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm test`: type-check, Biome, unit and integration tests on PGlite, the same integration
+ * `npm test`: type-check, Biome, the locked packages' Node versions, unit and integration tests on PGlite, the same integration
  * suite on PostgreSQL when TEST_DATABASE_URL is set, then the web build and the browser tests.
  * Every step runs even when an earlier one failed, so one run shows everything; the last lines
  * list each step's time and sum the tests up as "N passed, N failed".
@@ -80,6 +80,7 @@ const started = Date.now();
 await Promise.all([
   run('type-check', 'npm', ['run', '--silent', 'typecheck']),
   run('lint (Biome)', 'npx', ['biome', 'check', '.'], { quiet: true }),
+  run('engines of the locked packages', 'node', ['scripts/check-engines.mjs'], { quiet: true }),
 ]);
 await vitest('unit and integration tests on PGlite', ['unit', 'integration'], { env: { TEST_DB: 'pglite' } });
 const build = run('web build', 'npm', ['run', '--silent', 'build'], { quiet: true });
