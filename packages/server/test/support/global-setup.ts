@@ -41,7 +41,10 @@ export default async function setup(project: TestProject) {
     await build?.remove();
     if (recordDir) {
       try {
-        await checkRecordedStatements(recordDir);
+        const unscoped = await checkRecordedStatements(recordDir);
+        // Citus readiness (issue 25): a statement on a tree's tables that does not name its tree
+        // fails the run. (Vitest still exits 0 after its global teardown unless told otherwise.)
+        if (unscoped > 0) process.exitCode = 1;
       } catch (error) {
         // The check itself broke (a statement the parser refuses, say): the run fails. (Vitest
         // reports an error thrown by a global teardown but still exits 0.)

@@ -157,7 +157,8 @@ export async function forgetDirtyPersons(tx: Db, treeId: string, seen: readonly 
   if (seen.length === 0) return;
   const ids = `{${seen.map((row) => row.id).join(',')}}`;
   const versions = `{${seen.map((row) => row.version).join(',')}}`;
-  await tx.execute(sql`delete from person_privacy_dirty where ctid = any(array(
+  // The outer tree_id keeps the delete on the tree's one shard under Citus, where a ctid means a row.
+  await tx.execute(sql`delete from person_privacy_dirty where tree_id = ${treeId} and ctid = any(array(
     select d.ctid from person_privacy_dirty d
     join unnest(${ids}::uuid[], ${versions}::bigint[]) as seen(id, version)
       on seen.id = d.person_id and seen.version = d.version
