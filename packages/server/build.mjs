@@ -1,7 +1,7 @@
 // Builds the server for `npm start`: src/main.ts and everything it imports from this repository
 // (the server's own modules and the workspace packages @anor/core and @anor/gedcom, which are
 // TypeScript sources with `.ts` import specifiers) into one ES module, dist/main.js, that plain
-// `node` runs. Packages from node_modules stay imports, resolved at run time from here as in
+// `node` runs; likewise the operator's commands into dist/admin.js and dist/seed.js. Packages from node_modules stay imports, resolved at run time from here as in
 // development. Development (`npm run dev`, tsx) and the tests (vitest) keep running the sources.
 //
 //   node build.mjs [OUTDIR]   (default dist; OUTDIR must be inside packages/server, so that the
@@ -28,7 +28,8 @@ const started = performance.now();
 await rm(outdir, { recursive: true, force: true });
 await build({
   absWorkingDir: serverRoot,
-  entryPoints: { main: 'src/main.ts' },
+  // The server, and the operator's two commands (`npm run admin`, `npm run seed`, through run-built.mjs).
+  entryPoints: { main: 'src/main.ts', admin: 'src/admin/cli.ts', seed: 'src/seed/seed.ts' },
   outdir,
   bundle: true,
   platform: 'node',
@@ -44,5 +45,5 @@ await build({
   define: { ANOR_SERVER_ROOT_FROM_BUNDLE: JSON.stringify(path.relative(outdir, serverRoot) || '.') },
 });
 console.log(
-  `built the server into ${path.relative(process.cwd(), outdir) || '.'}/main.js in ${Math.round(performance.now() - started)} ms`,
+  `built the server into ${path.relative(process.cwd(), outdir) || '.'}/ (main.js, admin.js, seed.js) in ${Math.round(performance.now() - started)} ms`,
 );

@@ -8,7 +8,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import type { Event, ShareState, UserInfo } from '@anor/core';
 import { is, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { fixturesDir } from '../../gedcom/test/support.ts';
 import { AdminError } from '../src/admin/admin.ts';
 import { parseAdminArgs } from '../src/admin/args.ts';
@@ -125,12 +125,13 @@ async function withExtraRow(name: string, table: string, row: (rows: Record<stri
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** `npm run admin -- ARGS` on the embedded database in `dataDir`: exit code and output. */
+/** `npm run admin -- ARGS` on the embedded database in `dataDir`, from the run's build: exit code and output. */
 function runAdmin(dataDir: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const admin = path.join(path.dirname(inject('builtServerMain')), 'admin.js');
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', 'src/admin/cli.ts', ...args],
+      ['--enable-source-maps', admin, ...args],
       { cwd: serverDir, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, timeout: 120_000 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;

@@ -5,7 +5,7 @@ import type { FindTreeAnswer } from '@anor/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultRateLimits, repoRoot } from '../src/config.ts';
 import { jsonBodyLimits } from '../src/http/body-limits.ts';
-import { contentSecurityPolicy, tileSource } from '../src/http/security-headers.ts';
+import { securityHeaders, tileSource } from '../src/http/security-headers.ts';
 import { upsertSubscription } from '../src/modules/user/user.repository.ts';
 import { createTree, type ErrorBody, signUp, TestClient, type TestResponse } from './support/client.ts';
 import { FamilyBuilder } from './support/family.ts';
@@ -63,6 +63,14 @@ function expectSecurityHeaders(response: TestResponse, label: string) {
   expect(headers['x-content-type-options'], label).toBe('nosniff');
   expect(headers['referrer-policy'], label).toBe('strict-origin-when-cross-origin');
   expect(headers['x-frame-options'], label).toBe('DENY');
+  // Helmet's own set, beyond what the app asks of it.
+  expect(headers['origin-agent-cluster'], label).toBe('?1');
+  expect(headers['x-permitted-cross-domain-policies'], label).toBe('none');
+  expect(headers['x-xss-protection'], label).toBe('0');
+  expect(headers['cross-origin-opener-policy'], label).toBe('same-origin');
+  expect(headers['cross-origin-resource-policy'], label).toBe('same-origin');
+  expect(headers['permissions-policy'], label).toContain('camera=()');
+  expect(headers['x-powered-by'], label).toBeUndefined();
   // PUBLIC_URL is http here.
   expect(headers['strict-transport-security'], label).toBeUndefined();
 }
@@ -135,7 +143,8 @@ describe('security headers', () => {
     expect(tileSource('https://tiles.{s}.example.org/{z}/{x}/{y}.png')).toBe('https:');
     // Relative tiles come from the app itself.
     expect(tileSource('/tiles/{z}/{x}/{y}.png')).toBeNull();
-    expect(directives(contentSecurityPolicy('/tiles/{z}/{x}/{y}.png')).get('img-src')).toEqual(["'self'", 'data:']);
+    const relative = securityHeaders({ publicUrl: 'http://localhost', mapTileUrl: '/tiles/{z}/{x}/{y}.png' });
+    expect(directives(relative['content-security-policy']).get('img-src')).toEqual(["'self'", 'data:']);
     // No quote or separator of the operator's template can end up as a directive of its own.
     expect(tileSource("https://a.example; script-src 'unsafe-inline'/{z}")).toBe('https:');
   });

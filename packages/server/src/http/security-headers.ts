@@ -1,4 +1,6 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import helmet from 'helmet';
 
 export interface SecurityHeaderOptions {
   /** The address users reach the app at: HSTS only when it is https. */
@@ -25,16 +27,16 @@ export function tileSource(template: string): string | null {
 }
 
 /**
- * The Content-Security-Policy of every answer. Scripts only from the app's own files (the built
- * index.html has no inline script); styles also inline, because Mantine writes its theme variables
- * and component styles into `<style>` elements and `style` attributes at run time. Images from the
- * app, `data:` (Leaflet's marker icons are inlined by the build) and the map tile host; requests
- * only to the app's own API; no plugins, no framing by other sites, no foreign form targets or
- * `<base>`.
+ * The Content-Security-Policy directives of every answer. Scripts only from the app's own files
+ * (the built index.html has no inline script); styles also inline, because Mantine writes its theme
+ * variables and component styles into `<style>` elements and `style` attributes at run time. Images
+ * from the app, `data:` (Leaflet's marker icons are inlined by the build) and the map tile host;
+ * requests only to the app's own API; no plugins, no framing by other sites, no foreign form
+ * targets or `<base>`.
  */
-export function contentSecurityPolicy(mapTileUrl: string): string {
+export function contentSecurityPolicyDirectives(mapTileUrl: string): Record<string, string[]> {
   const tiles = tileSource(mapTileUrl);
-  const directives: Record<string, string[]> = {
+  return {
     'default-src': ["'self'"],
     'script-src': ["'self'"],
     'style-src': ["'self'", "'unsafe-inline'"],
@@ -48,35 +50,56 @@ export function contentSecurityPolicy(mapTileUrl: string): string {
     'form-action': ["'self'"],
     'frame-ancestors': ["'none'"],
   };
-  return Object.entries(directives)
-    .map(([name, sources]) => `${name} ${sources.join(' ')}`)
-    .join('; ');
-}
-
-/** The headers every answer carries (API, the web app's files and page, errors and 404s). */
-export function securityHeaders({ publicUrl, mapTileUrl }: SecurityHeaderOptions): Record<string, string> {
-  return {
-    'content-security-policy': contentSecurityPolicy(mapTileUrl),
-    'x-content-type-options': 'nosniff',
-    'referrer-policy': 'strict-origin-when-cross-origin',
-    'x-frame-options': 'DENY',
-    'cross-origin-opener-policy': 'same-origin',
-    'cross-origin-resource-policy': 'same-origin',
-    'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
-    // A year; not includeSubDomains, which would bind the operator's other sites too.
-    ...(publicUrl.startsWith('https://') ? { 'strict-transport-security': 'max-age=31536000' } : {}),
-  };
 }
 
 /**
- * Sets the security headers (`securityHeaders()`) on every answer just before it is sent, whichever
- * way it was made: a route, an error, a hook that refused, a static file or the SPA's index.html.
- * A header a route set itself is kept.
+ * The headers every answer carries (API, the web app's files and page, errors and 404s), as the
+ * maintained `helmet` makes them: its set (Origin-Agent-Cluster, X-Permitted-Cross-Domain-Policies,
+ * X-XSS-Protection: 0 and the rest, each kept current by its maintainers) with the app's policy, its
+ * serialization and its checks of the CSP. Helmet is run once, here, on a stand-in response; each
+ * answer then gets the finished strings (`registerSecurityHeaders`). @fastify/helmet would run
+ * helmet's whole set-up again on every request: measured in docs/architecture.md ("Security
+ * headers"). Permissions-Policy, which helmet does not make, is added.
+ */
+export function securityHeaders({ publicUrl, mapTileUrl }: SecurityHeaderOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  const middleware = helmet({
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicyDirectives(mapTileUrl) },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    xFrameOptions: { action: 'deny' },
+    // A year, only for an https address; not includeSubDomains, which would bind the operator's other sites too.
+    strictTransportSecurity: publicUrl.startsWith('https://')
+      ? { maxAge: 31_536_000, includeSubDomains: false }
+      : false,
+  });
+  middleware({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+  });
+  headers['permissions-policy'] = 'camera=(), microphone=(), geolocation=(), payment=(), usb=()';
+  return headers;
+}
+
+/**
+ * Sets the security headers (`securityHeaders()`) on every answer, whichever way it is made: a
+ * route, an error, a hook that refused, a static file or the SPA's index.html. They go onto the
+ * raw response as the request arrives (a synchronous onRequest hook, the first of the app), so a
+ * header a route sets itself through Fastify replaces the default when the answer is written.
+ * Measured against an async onSend hook that asked Fastify for each header (`npm run
+ * bench:headers`): see docs/architecture.md, "Security headers".
  */
 export function registerSecurityHeaders(app: FastifyInstance, headers: Record<string, string>) {
-  app.addHook('onSend', async (_request, reply, payload) => {
-    setSecurityHeaders(reply, headers);
-    return payload;
+  const entries = Object.entries(headers);
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of entries) reply.raw.setHeader(name, value);
+    done();
   });
 }
 
