@@ -20,7 +20,8 @@ for (const [where, entry] of Object.entries(lock.packages)) {
   if (where === '' || entry.link || typeof wanted !== 'string') continue;
   // Optional packages for other platforms are never installed here.
   if (entry.optional && (entry.os || entry.cpu)) continue;
-  if (!semver.satisfies(floor, wanted)) refused.push(`${where.replace(/^.*node_modules\//, '')}@${entry.version} needs node ${wanted}`);
+  if (!semver.satisfies(floor, wanted))
+    refused.push(`${where.replace(/^.*node_modules\//, '')}@${entry.version} needs node ${wanted}`);
 }
 if (refused.length > 0) {
   console.log(`These packages do not run on Node ${floor} (engines.node of package.json: ${root.engines.node}):`);

@@ -1,16 +1,17 @@
 #!/usr/bin/env node
 /**
- * `npm test`: type-check, Biome, the locked packages' Node versions, unit and integration tests on PGlite, the same integration
- * suite on PostgreSQL when TEST_DATABASE_URL is set, then the web build and the browser tests.
+ * `npm test`: type-check, Biome, the locked packages' Node versions; unit and integration tests on
+ * PGlite, then on PostgreSQL when TEST_DATABASE_URL is set (on another Node with TEST_NODE_BIN); and
+ * the web build and the browser tests.
  * Every step runs even when an earlier one failed, so one run shows everything; the last lines
  * list each step's time and sum the tests up as "N passed, N failed".
  *
- * Steps that leave the processor idle much of the time run beside another one: Biome beside the
- * type-check, and the PostgreSQL integration tests (whose work is largely the database server's)
- * beside the web build and the browser tests. A step run beside another prints its output when it
- * ends, so the output of the two does not interleave.
+ * The checks run beside each other; then the browser tests run beside the unit and integration
+ * tests (PGlite, then PostgreSQL), the two lines sharing the processors. Steps run beside another
+ * print their output in one piece when they end (the browser tests as they go), so that the output
+ * of two does not interleave.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -52,6 +53,12 @@ function run(name, command, args, { env = {}, quiet = false } = {}) {
   });
 }
 
+/** The version of the `node` in `directory` ("24.21.0"); fails the run when there is none. */
+function nodeVersion(directory) {
+  const version = execFileSync(path.join(directory, 'node'), ['--version'], { encoding: 'utf8' }).trim();
+  return version.replace(/^v/, '');
+}
+
 async function vitest(name, projects, options = {}) {
   const report = path.join(reportDir, `${name.replace(/\W+/g, '-')}.json`);
   const projectArgs = projects.flatMap((project) => ['--project', project]);
@@ -82,13 +89,36 @@ await Promise.all([
   run('lint (Biome)', 'npx', ['biome', 'check', '.'], { quiet: true }),
   run('engines of the locked packages', 'node', ['scripts/check-engines.mjs'], { quiet: true }),
 ]);
-await vitest('unit and integration tests on PGlite', ['unit', 'integration'], { env: { TEST_DB: 'pglite' } });
+// After the checks, two lines of work run beside each other until both end: the browser tests (one
+// file at a time: Chromium and the server's process take about one processor between them) and the
+// unit and integration tests, on PGlite and then on PostgreSQL. One after the other left a processor
+// idle for the last thirteen minutes of the browser tests (2,010 s in all on the 2-core CI machine).
 const build = run('web build', 'npm', ['run', '--silent', 'build'], { quiet: true });
-// The PostgreSQL integration tests run beside the browser tests: the work of the first is largely
-// the database server's, the second mostly waits on pages; one after the other took 5 minutes more.
-const postgres = process.env.TEST_DATABASE_URL
-  ? vitest('integration tests on PostgreSQL', ['integration'], { env: { TEST_DB: 'postgres' }, quiet: true })
-  : Promise.resolve(console.log('\nNOTICE: TEST_DATABASE_URL is not set: the integration tests ran on PGlite only.'));
+// With TEST_NODE_BIN (the directory of another Node's binary, as .ci/run sets for Node 24) the
+// PostgreSQL step also runs the unit tests, and runs both on that Node: Node 20 covers PGlite, the
+// other PostgreSQL.
+const otherNode = process.env.TEST_NODE_BIN ? nodeVersion(process.env.TEST_NODE_BIN) : undefined;
+async function postgresStep() {
+  if (!process.env.TEST_DATABASE_URL) {
+    console.log('\nNOTICE: TEST_DATABASE_URL is not set: the integration tests ran on PGlite only.');
+    return;
+  }
+  if (!otherNode) {
+    await vitest('integration tests on PostgreSQL', ['integration'], { env: { TEST_DB: 'postgres' }, quiet: true });
+    return;
+  }
+  await vitest(`unit and integration tests on PostgreSQL, Node ${otherNode}`, ['unit', 'integration'], {
+    env: { TEST_DB: 'postgres', PATH: `${process.env.TEST_NODE_BIN}${path.delimiter}${process.env.PATH}` },
+    quiet: true,
+  });
+}
+const integration = (async () => {
+  await vitest('unit and integration tests on PGlite', ['unit', 'integration'], {
+    env: { TEST_DB: 'pglite' },
+    quiet: true,
+  });
+  await postgresStep();
+})();
 // The browser tests' servers run on PostgreSQL when it is there: a copy of the template database is
 // ready in a tenth of a second where PGlite's takes three, and the pages' requests are answered
 // sooner (a quarter less time in all). The integration tests cover both databases. Their screenshots
@@ -98,7 +128,7 @@ const browserEnv = {
   ...(process.env.TEST_DATABASE_URL ? { TEST_DB: 'postgres' } : {}),
 };
 const browser = build.then((built) => (built ? vitest('browser tests', ['browser'], { env: browserEnv }) : undefined));
-await Promise.all([postgres, browser]);
+await Promise.all([integration, browser]);
 
 rmSync(reportDir, { recursive: true, force: true });
 console.log('');
