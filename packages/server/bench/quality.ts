@@ -80,6 +80,8 @@ async function benchmark(database: Database, dataDir: string) {
     }
   } finally {
     await app.close();
+    // The app does not own its database: closed here, or the PostgreSQL database cannot be dropped.
+    await database.close();
   }
   return lines;
 }

@@ -1,7 +1,14 @@
 import { ageBoundsBetween } from '../dates/age.ts';
-import { type DayRange, eventDateRange } from '../dates/event-date.ts';
+import type { DayRange } from '../dates/event-date.ts';
 import { fromDayNumber } from '../dates/partial-date.ts';
-import { addMonths, type SanityData, type SanityPerson, sanityCodes, sanityWarnings } from '../sanity/rules.ts';
+import {
+  addMonths,
+  eventRanges,
+  type SanityData,
+  type SanityPerson,
+  sanityCodes,
+  sanityWarnings,
+} from '../sanity/rules.ts';
 import { foldForSearch } from '../text.ts';
 
 /**
@@ -109,7 +116,8 @@ function groupBy<T>(rows: readonly T[], key: (row: T) => string | null): Map<str
 
 /** Every finding of the tree: the sanity warnings, then the report's own rules. */
 export function qualityItems(data: QualityData, limits = qualityLimits): QualityItem[] {
-  const items: QualityItem[] = sanityWarnings(data).map((warning) => {
+  const rangeOf = eventRanges();
+  const items: QualityItem[] = sanityWarnings(data, undefined, rangeOf).map((warning) => {
     // A person's own warning is keyed by the event that makes it (the last named), a parent's by the child.
     const related = warning.relatedPersonId ?? (warning.eventIds.length > 1 ? warning.eventIds.at(-1) : null) ?? null;
     return {
@@ -150,7 +158,7 @@ export function qualityItems(data: QualityData, limits = qualityLimits): Quality
   const births = new Map<string, { eventId: string; range: DayRange }>();
   for (const event of data.events) {
     if (event.type !== 'birth' || event.role !== 'primary' || births.has(event.personId)) continue;
-    const range = eventDateRange(event);
+    const range = rangeOf(event);
     if (range) births.set(event.personId, { eventId: event.eventId, range });
   }
 
@@ -158,7 +166,7 @@ export function qualityItems(data: QualityData, limits = qualityLimits): Quality
   for (const event of data.events) {
     if (event.type !== 'marriage' || event.role !== 'primary') continue;
     const birth = births.get(event.personId);
-    const range = birth && eventDateRange(event);
+    const range = birth && rangeOf(event);
     if (!birth || !range) continue;
     const age = ageBoundsBetween(birth.range, range);
     if (age?.max != null && age.max < limits.minMarriageAge) {
