@@ -1,4 +1,5 @@
 import { dateTextDayRange } from './date-text.ts';
+import { type DateType, dateTypes } from './date-types.ts';
 import {
   firstDayOf,
   isoDayOf,
@@ -9,13 +10,7 @@ import {
   parsePartialDate,
 } from './partial-date.ts';
 
-/**
- * The date types of SPEC §3: exact (stored empty in the old data, "exact" here), about, before,
- * after and between. "between" belongs to the pair: "between 1850 and 1852" is a start date of
- * type between and an end date of type between.
- */
-export const dateTypes = ['exact', 'about', 'before', 'after', 'between'] as const;
-export type DateType = (typeof dateTypes)[number];
+export { type DateType, dateTypes } from './date-types.ts';
 
 export function isDateType(value: unknown): value is DateType {
   return typeof value === 'string' && (dateTypes as readonly string[]).includes(value);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateTypes } from '../dates/event-date.ts';
+import { dateTypes } from '../dates/date-types.ts';
 import { checkEventDate, eventDateShape } from '../dates/schema.ts';
 import { eventTypes } from '../events/types.ts';
 import { textLimits } from '../limits.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { eventTypes } from '../events/types.ts';
-import { lifeYearSchema } from './person.ts';
+import { lifeYearSchema } from './life-year.ts';
 
 /**
  * Change history (issue 21): every change to a tree is a row of a change set (one user action: a

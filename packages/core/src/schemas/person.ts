@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { dateTypes } from '../dates/event-date.ts';
+import { dateTypes } from '../dates/date-types.ts';
 import { textLimits } from '../limits.ts';
 import { hasInvalidNameCharacters } from '../rules.ts';
+import { type LifeYear, lifeYearSchema } from './life-year.ts';
 import { portraitSchema } from './media.ts';
 import { PERSON_NAMES_MAX, personNameInputSchema, personNameSchema } from './person-name.ts';
 
@@ -199,10 +200,7 @@ export const setRootBodySchema = z.strictObject({ rootId: personIdSchema });
 
 // ---- Answers ----
 
-/** A birth or death year as a person label shows it ("1850", "about 1850", "before 1850"). */
-/** A birth or death year in a person label; negative before the common era (-44 is 44 BC, there is no year 0). */
-export const lifeYearSchema = z.object({ year: z.number().int(), type: z.enum(dateTypes) });
-export type LifeYear = z.infer<typeof lifeYearSchema>;
+export { type LifeYear, lifeYearSchema };
 
 export const personSummarySchema = z.object({
   id: z.string(),

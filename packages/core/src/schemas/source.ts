@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateTypes } from '../dates/event-date.ts';
+import { dateTypes } from '../dates/date-types.ts';
 import { eventDateShape } from '../dates/schema.ts';
 import { textLimits } from '../limits.ts';
 import { eventTypeSchema } from './event.ts';

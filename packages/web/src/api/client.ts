@@ -183,3 +183,8 @@ export const api = {
 export function segment(value: string): string {
   return encodeURIComponent(value);
 }
+
+/** A path under the tree's API prefix, `/api/{treeId}/…`. */
+export function treePath(treeId: string, path: string): string {
+  return `/api/${segment(treeId)}/${path}`;
+}

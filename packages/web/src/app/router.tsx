@@ -2,7 +2,6 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { LandingPage } from '../features/landing/LandingPage.tsx';
 import { RequireSession } from '../features/session/RequireSession.tsx';
-import { TreeRoutes } from '../features/visitor/TreeRoutes.tsx';
 import { AppLayout } from './AppLayout.tsx';
 import { FullScreenLoader } from './FullScreenLoader.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
@@ -12,6 +11,8 @@ import { RouteErrorPage } from './RouteErrorPage.tsx';
 function lazyPage(load: () => Promise<ComponentType>) {
   return async () => ({ Component: await load() });
 }
+
+const treeRoutes = lazyPage(async () => (await import('../features/visitor/TreeRoutes.tsx')).TreeRoutes);
 
 function SessionRoutes() {
   return (
@@ -182,7 +183,9 @@ export function createRouter() {
             {
               // A tree's pages: its owner signed in, or anyone who came by its share link.
               path: 'app/:treeId',
-              element: <TreeRoutes />,
+              // Loaded with the tree's first page (React Router loads a match's lazy routes together):
+              // its root-person query brings the person schemas, which the landing page does without.
+              lazy: treeRoutes,
               hydrateFallbackElement: <FullScreenLoader />,
               children: treePages(),
             },
@@ -190,7 +193,7 @@ export function createRouter() {
               // The same pages at a visitor's address, which carries the share link's token, so that
               // a page can be opened in a new tab, bookmarked or sent (issue 19 item 18).
               path: 'share/:token/:treeId',
-              element: <TreeRoutes />,
+              lazy: treeRoutes,
               hydrateFallbackElement: <FullScreenLoader />,
               children: treePages(),
             },

@@ -6,8 +6,7 @@ import {
   undoAnswerSchema,
 } from '@anor/core';
 import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, segment } from '../../api/client.ts';
-import { treePath } from '../person/queries.ts';
+import { api, segment, treePath } from '../../api/client.ts';
 
 /** The objects with a history of their own, by the path of their API routes. */
 export type HistoryObjectPath =

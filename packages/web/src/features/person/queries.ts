@@ -1,6 +1,6 @@
 import { childrenAnswerSchema, mainNodesAnswerSchema, type PersonListQuery, personSchema } from '@anor/core';
 import { queryOptions } from '@tanstack/react-query';
-import { api, segment } from '../../api/client.ts';
+import { api, segment, treePath } from '../../api/client.ts';
 
 /**
  * Query keys of a tree's persons. Everything person-shaped of one tree sits under
@@ -27,10 +27,8 @@ export const mainNodesKeys = {
   detail: (treeId: string) => [...mainNodesKeys.all, treeId] as const,
 };
 
-/** A path under the tree's API prefix, `/api/{treeId}/…`. */
-export function treePath(treeId: string, path: string): string {
-  return `/api/${segment(treeId)}/${path}`;
-}
+// Kept in api/client.ts (the first page's undo notice needs it without this module's schemas).
+export { treePath };
 
 export const personQueries = {
   mainNodes: (treeId: string) =>
