@@ -82,7 +82,8 @@ describe.skipIf(!browserAvailable())('notes in the browser', () => {
 
     await page.reload();
     await list.root.waitFor();
-    expect(await list.titles()).toEqual(['Husförhör 1850–1855']);
+    // The list is there before its notes are: wait for the note, not for the list.
+    await expect.poll(() => list.titles()).toEqual(['Husförhör 1850–1855']);
     const text = list.text('Husförhör 1850–1855');
     expect(await text.locator('strong').textContent()).toBe('Rud');
     expect(await text.locator('ul li').allTextContents()).toEqual(['Anna, piga', 'Erik, dräng']);
@@ -136,7 +137,7 @@ describe.skipIf(!browserAvailable())('notes in the browser', () => {
     await page.getByTestId('note-discard-confirm').waitFor();
     await modal.discard();
     expect(await notesOf(annaId)).toHaveLength(1);
-    expect(await list.titles()).toEqual(['Husförhör 1850–1860']);
+    await expect.poll(() => list.titles()).toEqual(['Husförhör 1850–1860']);
   });
 
   it('keeps hostile text typed into a note as plain text', async () => {
