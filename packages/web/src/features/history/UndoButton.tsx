@@ -19,17 +19,13 @@ interface UndoButtonProps {
 export function UndoButton({ treeId, changeSetId }: UndoButtonProps) {
   const { t, i18n } = useTranslation();
   const [isAsking, setIsAsking] = useState(false);
-  const undo = useUndoChangeSet(treeId);
+  const undo = useUndoChangeSet(treeId, () =>
+    notifications.show({ color: 'forest', message: t('history.undone'), autoClose: 2500, withBorder: true }),
+  );
   const later = undo.isError ? dependentChange(undo.error) : null;
 
   const confirm = () => {
-    undo.mutate(changeSetId, {
-      onSuccess: () => {
-        setIsAsking(false);
-        notifications.show({ color: 'forest', message: t('history.undone'), autoClose: 2500, withBorder: true });
-      },
-      onError: () => setIsAsking(false),
-    });
+    undo.mutate(changeSetId, { onSuccess: () => setIsAsking(false), onError: () => setIsAsking(false) });
   };
 
   return (

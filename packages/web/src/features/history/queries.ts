@@ -105,11 +105,19 @@ export async function undoChangeSets(treeId: string, ids: readonly number[]): Pr
  * the tree: persons, events, places, the lists and this history), so the pages show what came back.
  * The refusal is shown by the caller (which later change depends on it).
  */
-export function useUndoChangeSet(treeId: string) {
+/**
+ * `onUndone` is told by the mutation itself, not by a callback of `mutate()`: that one is not called
+ * once its component is gone, and the refetch after an undo can take the undone entry's button away
+ * first (the notice then never came; a CI run on PostgreSQL caught it, as it did for the trash).
+ */
+export function useUndoChangeSet(treeId: string, onUndone?: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (changeSetId: number) => undoChangeSets(treeId, [changeSetId]),
-    onSuccess: () => queryClient.invalidateQueries(),
+    onSuccess: () => {
+      onUndone?.();
+      return queryClient.invalidateQueries();
+    },
     meta: { errorDisplay: 'inline' },
   });
 }
