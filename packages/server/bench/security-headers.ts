@@ -12,7 +12,8 @@ import { loadavg } from 'node:os';
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import {
-  contentSecurityPolicyDirectives,
+  helmetOptions,
+  permissionsPolicy,
   registerSecurityHeaders,
   securityHeaders,
 } from '../src/http/security-headers.ts';
@@ -28,13 +29,8 @@ function build(way: Way): FastifyInstance {
   if (way === 'computed once (the app)') registerSecurityHeaders(app, securityHeaders(options));
   if (way === 'helmet per request (@fastify/helmet)') {
     app.addHook('onRequest', (request, reply, done) => {
-      helmet({
-        contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicyDirectives(options.mapTileUrl) },
-        referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-        xFrameOptions: { action: 'deny' },
-        strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: false },
-      })(request.raw as IncomingMessage, reply.raw as ServerResponse, () => undefined);
-      reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=()');
+      helmet(helmetOptions(options))(request.raw as IncomingMessage, reply.raw as ServerResponse, () => undefined);
+      reply.header('permissions-policy', permissionsPolicy);
       done();
     });
   }

@@ -118,13 +118,7 @@ describe(`SIGKILL during writes (${kind})`, () => {
 
   it('leaves no trace of a GEDCOM import killed mid-way', async () => {
     client.server = await start();
-    const registered = await client.request<{ id: string }>('POST', '/api/user', {
-      fName: 'Krascha',
-      email: 'crash@example.com',
-      password: 'survives a crash',
-    });
-    expect(registered.status).toBe(201);
-    userId = registered.body.id;
+    userId = await client.register({ fName: 'Krascha', email: 'crash@example.com', password: 'survives a crash' });
     const created = await client.request<{ id: string }>('POST', `/api/user/${userId}/tree`, {
       treeName: 'Befintligt',
     });

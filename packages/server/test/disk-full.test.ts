@@ -138,13 +138,7 @@ describe('the embedded database on a full disk', () => {
   it('has a user with a paid plan, a tree and an imported file', async (context) => {
     if (!mounted) context.skip(skipReason);
     client = new ServerClient(await start(), 120_000);
-    const registered = await client.request<{ id: string }>('POST', '/api/user', {
-      fName: 'Disk',
-      email: 'disk@example.com',
-      password: 'survives a full disk',
-    });
-    expect(registered.status).toBe(201);
-    userId = registered.body.id;
+    userId = await client.register({ fName: 'Disk', email: 'disk@example.com', password: 'survives a full disk' });
     await stop(client.server);
     // A paid plan (imports of more than 20 persons), set with the server stopped (PGlite has one user).
     const data = await PGlite.create(path.join(mountPoint, 'pglite'), { extensions: pgliteExtensions });

@@ -78,13 +78,11 @@ describe.skipIf(!runs)('two instances on one PostgreSQL and one Redis', () => {
 
   it('signs in on one and is signed in on the other; a write on one is read on the other at once', async () => {
     client.server = a;
-    const registered = await client.request<{ id: string }>('POST', '/api/user', {
+    userId = await client.register({
       fName: 'Tvilling',
       email: 'twins@example.com',
       password: 'two servers, one session',
     });
-    expect(registered.status).toBe(201);
-    userId = registered.body.id;
     client.server = b;
     expect((await client.request('GET', `/api/user/${userId}/tree`)).status).toBe(200);
     expect((await new ServerClient(b).request('GET', `/api/user/${userId}/tree`)).status).toBe(401);

@@ -80,15 +80,10 @@ function slowPost(url: string, body: string) {
 describe(`SIGTERM (${kind})`, () => {
   it('answers the request under way, refuses new connections, stops the running job and exits 0', async () => {
     const client = new ServerClient(await start());
-    const owner = await client.request<{ id: string }>('POST', '/api/user', {
-      fName: 'Stina',
-      email: 'stina@example.com',
-      password: 'stops cleanly',
-    });
-    expect(owner.status).toBe(201);
+    const ownerId = await client.register({ fName: 'Stina', email: 'stina@example.com', password: 'stops cleanly' });
     // A running job: an import that waits with its preview for the user's confirmation.
     const file = generatedGedcom(10, { surname: 'Avslutsson' });
-    const submitted = await fetch(`${client.server.url}/api/user/${owner.body.id}/tree/gedcom?preview=true`, {
+    const submitted = await fetch(`${client.server.url}/api/user/${ownerId}/tree/gedcom?preview=true`, {
       method: 'POST',
       headers: { cookie: client.cookie, prefer: 'respond-async', 'content-type': 'application/octet-stream' },
       body: Buffer.from(file),
@@ -98,7 +93,7 @@ describe(`SIGTERM (${kind})`, () => {
     for (let waited = 0; ; waited += 50) {
       const { body } = await client.request<{ state: string; error: unknown }>(
         'GET',
-        `/api/user/${owner.body.id}/job/${job.id}`,
+        `/api/user/${ownerId}/job/${job.id}`,
       );
       if (body.state === 'waiting') break;
       if (waited > 60_000 || body.state === 'failed')
@@ -146,10 +141,10 @@ describe(`SIGTERM (${kind})`, () => {
     expect(signIn.status).toBe(200);
     const ended = await client.request<{ state: string; error: { code: string } | null }>(
       'GET',
-      `/api/user/${owner.body.id}/job/${job.id}`,
+      `/api/user/${ownerId}/job/${job.id}`,
     );
     expect([ended.body.state, ended.body.error?.code]).toEqual(['failed', 'job.error.interrupted']);
-    const trees = await client.request<unknown[]>('GET', `/api/user/${owner.body.id}/tree`);
+    const trees = await client.request<unknown[]>('GET', `/api/user/${ownerId}/tree`);
     expect(trees.body).toEqual([]);
     client.server.child.kill('SIGTERM');
     expect(await client.server.exited).toBe(0);

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import helmet from 'helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 
 export interface SecurityHeaderOptions {
   /** The address users reach the app at: HSTS only when it is https. */
@@ -34,7 +34,7 @@ export function tileSource(template: string): string | null {
  * requests only to the app's own API; no plugins, no framing by other sites, no foreign form
  * targets or `<base>`.
  */
-export function contentSecurityPolicyDirectives(mapTileUrl: string): Record<string, string[]> {
+function contentSecurityPolicyDirectives(mapTileUrl: string): Record<string, string[]> {
   const tiles = tileSource(mapTileUrl);
   return {
     'default-src': ["'self'"],
@@ -51,6 +51,22 @@ export function contentSecurityPolicyDirectives(mapTileUrl: string): Record<stri
     'frame-ancestors': ["'none'"],
   };
 }
+
+/** The app's policy in helmet's terms (its other headers as helmet makes them by default). */
+export function helmetOptions({ publicUrl, mapTileUrl }: SecurityHeaderOptions): HelmetOptions {
+  return {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicyDirectives(mapTileUrl) },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    xFrameOptions: { action: 'deny' },
+    // A year, only for an https address; not includeSubDomains, which would bind the operator's other sites too.
+    strictTransportSecurity: publicUrl.startsWith('https://')
+      ? { maxAge: 31_536_000, includeSubDomains: false }
+      : false,
+  };
+}
+
+/** Permissions-Policy: the app uses none of these; helmet does not make this header. */
+export const permissionsPolicy = 'camera=(), microphone=(), geolocation=(), payment=(), usb=()';
 
 /**
  * The headers every answer carries (API, the web app's files and page, errors and 404s), as the
@@ -71,19 +87,14 @@ export function securityHeaders({ publicUrl, mapTileUrl }: SecurityHeaderOptions
       delete headers[name.toLowerCase()];
     },
   };
-  const middleware = helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicyDirectives(mapTileUrl) },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    xFrameOptions: { action: 'deny' },
-    // A year, only for an https address; not includeSubDomains, which would bind the operator's other sites too.
-    strictTransportSecurity: publicUrl.startsWith('https://')
-      ? { maxAge: 31_536_000, includeSubDomains: false }
-      : false,
-  });
-  middleware({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
-    if (error) throw error;
-  });
-  headers['permissions-policy'] = 'camera=(), microphone=(), geolocation=(), payment=(), usb=()';
+  helmet(helmetOptions({ publicUrl, mapTileUrl }))(
+    {} as IncomingMessage,
+    response as unknown as ServerResponse,
+    (error?: unknown) => {
+      if (error) throw error;
+    },
+  );
+  headers['permissions-policy'] = permissionsPolicy;
   return headers;
 }
 

@@ -49,4 +49,12 @@ export class ServerClient {
     const parsed = text && response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text;
     return { status: response.status, body: parsed as T, ms: Date.now() - started };
   }
+
+  /** Registers an account (POST /api/user), keeping its session cookie; answers its user id, or throws unless 201. */
+  async register(account: { fName: string; email: string; password: string }): Promise<string> {
+    const answer = await this.request<{ id: string }>('POST', '/api/user', account);
+    if (answer.status !== 201)
+      throw new Error(`registering ${account.email}: ${answer.status} ${JSON.stringify(answer.body)}`);
+    return answer.body.id;
+  }
 }
