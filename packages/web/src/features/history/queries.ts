@@ -103,10 +103,7 @@ export async function undoChangeSets(treeId: string, ids: readonly number[]): Pr
 /**
  * Undo of one change set: on success every query is asked again (an undo may touch any object of
  * the tree: persons, events, places, the lists and this history), so the pages show what came back.
- * The refusal is shown by the caller (which later change depends on it).
- */
-/**
- * `onUndone` is told by the mutation itself, not by a callback of `mutate()`: that one is not called
+ * The refusal is shown by the caller (which later change depends on it). `onUndone` is told by the mutation itself, not by a callback of `mutate()`: that one is not called
  * once its component is gone, and the refetch after an undo can take the undone entry's button away
  * first (the notice then never came; a CI run on PostgreSQL caught it, as it did for the trash).
  */
