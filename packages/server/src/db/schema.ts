@@ -13,6 +13,7 @@ export * from './schema/events.ts';
 export * from './schema/gedcom.ts';
 export * from './schema/history.ts';
 export * from './schema/media.ts';
+export * from './schema/members.ts';
 export * from './schema/persons.ts';
 export * from './schema/quality.ts';
 export * from './schema/sources.ts';
