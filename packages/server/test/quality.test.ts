@@ -1,6 +1,10 @@
-import type { Event, Person, QualityReport } from '@anor/core';
+import { type Event, type Person, type QualityReport, qualityItems, type SanityEvent } from '@anor/core';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/rows.ts';
 import { subscription } from '../src/db/schema.ts';
+import * as qualityRepository from '../src/modules/quality/quality.repository.ts';
+import { seedTree } from '../src/seed/seed-tree.ts';
 import { createTree, type ErrorBody, signUp, TestClient } from './support/client.ts';
 import { FamilyBuilder } from './support/family.ts';
 import { historyState } from './support/history.ts';
@@ -99,6 +103,21 @@ async function build() {
   const ab = await person('afterBurial', 'Ab');
   await event('burial', ab, '1900-05-08');
   await event('occupation', ab, '1901');
+  // The server reads only the parts a rule can fire on (quality.repository.ts ruleEvents): a part
+  // as a witness after the death is one; a death "before 0001" is stored as year 1's first day, so
+  // an event on that day is after it only on the dates as written.
+  const adWitness = await person('afterDeathWitness', 'AdW');
+  await event('death', adWitness, '1900-05-01');
+  const baptised = await person('baptised', 'Baptised');
+  await event('baptism', null, '1902', {
+    participants: [
+      { personId: baptised, role: 'primary' },
+      { personId: adWitness, role: 'witness' },
+    ],
+  });
+  const adEdge = await person('afterDeathEdge', 'AdEdge');
+  await event('death', adEdge, '0001', { startDateType: 'before' });
+  await event('residence', adEdge, '0001-01-01');
   const abNot = await person('afterBurialNot', 'AbNot');
   await event('burial', abNot, '1900-05-08');
   await event('occupation', abNot, '1899');
@@ -183,6 +202,8 @@ describe('the data-quality report', () => {
   it.each([
     ['sanity.deathBeforeBirth', 'deathBeforeBirth', 'deathBeforeBirthNot'],
     ['sanity.afterDeath', 'afterDeath', 'afterDeathNot'],
+    ['sanity.afterDeath', 'afterDeathWitness', 'baptised'],
+    ['sanity.afterDeath', 'afterDeathEdge', 'afterDeathNot'],
     ['sanity.afterBurial', 'afterBurial', 'afterBurialNot'],
     ['sanity.parentTooYoung', 'youngParent', 'youngNotParent'],
     ['sanity.motherTooOld', 'oldParent', 'oldNotParent'],
@@ -301,4 +322,65 @@ describe('the data-quality report', () => {
     const read = await visitor.request('GET', `${api}/quality`, undefined, { 'x-anor-share': share.body.token });
     expect(read.status).toBe(403);
   });
+});
+
+/**
+ * The rules over every event part of the tree, each event's dates read from the dates as written:
+ * what the report found before the server read only the parts a rule can fire on, with the stored
+ * day ranges (quality.repository.ts `ruleEvents`). Each finding as a line, sorted.
+ */
+async function foundOverEveryPart(tree: string): Promise<string[]> {
+  const db = t.database.db;
+  const [persons, events, eventFacts, parentLinks, places] = await Promise.all([
+    queryRows<{ id: string; gender: 'male'; fName: string | null; lName: string | null }>(
+      db,
+      sql`select id, gender, f_name as "fName", l_name as "lName" from person where tree_id = ${tree}`,
+    ),
+    queryRows<SanityEvent>(
+      db,
+      sql`select e.id as "eventId", ep.person_id as "personId",
+        case when coalesce(e.subtype, '') not in ('alternativeBirth', 'alternativeDeath') then e.type else 'other' end as type,
+        ep.role, e.start_date as "startDate", e.start_date_type as "startDateType",
+        e.end_date as "endDate", e.end_date_type as "endDateType"
+      from event_participant ep join event e on e.tree_id = ep.tree_id and e.id = ep.event_id
+      where ep.tree_id = ${tree}`,
+    ),
+    qualityRepository.placedUndatedUnsourced(db, tree),
+    qualityRepository.parentLinks(db, tree),
+    qualityRepository.placesWithCoordinates(db, tree),
+  ]);
+  return qualityItems({ persons, events, eventFacts, parentLinks, places }).map(lineOf).sort();
+}
+
+const lineOf = (item: Omit<QualityReport['groups'][number]['items'][number], 'dismissed'>) =>
+  [item.rule, item.objectId, item.relatedId, item.eventIds.join(','), JSON.stringify(item.values)].join(' ');
+
+/** Every finding the report answers, open and dismissed, as lines. */
+async function reported(tree: string, client: TestClient, headers: Record<string, string> = {}) {
+  const response = await client.request<QualityReport>('GET', `/api/${tree}/quality?limit=500`, undefined, headers);
+  expect(response.status).toBe(200);
+  const body = response.body;
+  for (const group of body.groups) expect(group.items).toHaveLength(group.count + group.dismissedCount);
+  return body.groups.flatMap((group) => group.items.map(lineOf)).sort();
+}
+
+describe('the report reads only the event parts a rule can fire on', () => {
+  it('and finds what the rules find over every part: this tree', async () => {
+    const expected = await foundOverEveryPart(treeId);
+    expect(expected.length).toBeGreaterThan(15);
+    expect(await reported(treeId, owner.client)).toEqual(expected);
+  });
+
+  it('and on a generated tree with its life events, witnesses and marriages', async () => {
+    const seeded = await seedTree(t.app.anor, {
+      nodes: 150,
+      email: `quality-seed-${Date.now()}@example.com`,
+      password: 'quality seed password',
+      treeName: 'Generated',
+      events: true,
+    });
+    const expected = await foundOverEveryPart(seeded.treeId);
+    const client = new TestClient(t.app);
+    expect(await reported(seeded.treeId, client, { cookie: seeded.cookie })).toEqual(expected);
+  }, 120_000);
 });

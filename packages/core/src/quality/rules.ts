@@ -3,6 +3,7 @@ import type { DayRange } from '../dates/event-date.ts';
 import { fromDayNumber } from '../dates/partial-date.ts';
 import {
   addMonths,
+  type EventRanges,
   eventRanges,
   type SanityData,
   type SanityPerson,
@@ -91,6 +92,11 @@ export interface QualityData extends SanityData {
   persons: readonly QualityPerson[];
   eventFacts: readonly QualityEventFact[];
   places: readonly QualityPlace[];
+  /**
+   * The persons with no part in any event, when the caller found them (the server, in SQL, and
+   * then hands over only the events the rules can fire on); otherwise found from `events`.
+   */
+  eventlessPersonIds?: readonly string[];
 }
 
 /** The great-circle distance in km between two points (haversine, mean earth radius). */
@@ -115,8 +121,11 @@ function groupBy<T>(rows: readonly T[], key: (row: T) => string | null): Map<str
 }
 
 /** Every finding of the tree: the sanity warnings, then the report's own rules. */
-export function qualityItems(data: QualityData, limits = qualityLimits): QualityItem[] {
-  const rangeOf = eventRanges();
+export function qualityItems(
+  data: QualityData,
+  limits = qualityLimits,
+  rangeOf: EventRanges = eventRanges(),
+): QualityItem[] {
   const items: QualityItem[] = sanityWarnings(data, undefined, rangeOf).map((warning) => {
     // A person's own warning is keyed by the event that makes it (the last named), a parent's by the child.
     const related = warning.relatedPersonId ?? (warning.eventIds.length > 1 ? warning.eventIds.at(-1) : null) ?? null;
@@ -134,11 +143,13 @@ export function qualityItems(data: QualityData, limits = qualityLimits): Quality
     items.push({ eventIds: [], values: {}, ...item });
 
   // A person with no part in any event.
-  const inEvents = new Set(data.events.map((event) => event.personId));
-  for (const person of data.persons) {
-    if (!inEvents.has(person.id)) {
-      push({ rule: 'quality.noEvents', objectKind: 'person', objectId: person.id, relatedKind: null, relatedId: null });
-    }
+  const noEvent = (id: string) =>
+    push({ rule: 'quality.noEvents', objectKind: 'person', objectId: id, relatedKind: null, relatedId: null });
+  if (data.eventlessPersonIds) {
+    for (const id of data.eventlessPersonIds) noEvent(id);
+  } else {
+    const inEvents = new Set(data.events.map((event) => event.personId));
+    for (const person of data.persons) if (!inEvents.has(person.id)) noEvent(person.id);
   }
 
   // An event with a place but neither a date nor a source.

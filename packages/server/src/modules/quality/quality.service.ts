@@ -3,6 +3,7 @@ import {
   type QualityDismissBody,
   type QualityGroup,
   type QualityItem,
+  type QualityPerson,
   type QualityReport,
   qualityItems,
   qualityObjectKindOf,
@@ -46,20 +47,25 @@ export function createQualityService({ db }: { db: Db }) {
 
   /** Every finding of the tree, with whether it was dismissed. */
   async function findings(treeId: string) {
-    const [persons, events, eventFacts, parentLinks, places, dismissed] = await Promise.all([
+    const [persons, events, eventlessPersonIds, eventFacts, parentLinks, places, dismissed] = await Promise.all([
       repository.persons(db, treeId),
-      repository.participations(db, treeId),
+      repository.ruleEvents(db, treeId),
+      repository.eventlessPersonIds(db, treeId),
       repository.placedUndatedUnsourced(db, treeId),
       repository.parentLinks(db, treeId),
       repository.placesWithCoordinates(db, treeId),
       repository.dismissals(db, treeId),
     ]);
     const dismissedKeys = new Set(dismissed.map(keyOf));
-    const all = qualityItems({ persons, events, eventFacts, parentLinks, places });
+    const all = qualityItems(
+      { persons, events, eventlessPersonIds, eventFacts, parentLinks, places },
+      undefined,
+      (event) => (event as repository.RuleEvent).range,
+    );
     return { persons, items: all.map((item) => ({ ...item, dismissed: dismissedKeys.has(keyOf(item)) })) };
   }
 
-  async function labels(treeId: string, items: QualityItem[], names: Map<string, string>) {
+  async function labels(treeId: string, items: QualityItem[], persons: readonly QualityPerson[]) {
     const ids = (kind: 'person' | 'event' | 'place') => [
       ...new Set(
         items.flatMap((item) => [
@@ -73,8 +79,15 @@ export function createQualityService({ db }: { db: Db }) {
       repository.placeNames(db, treeId, ids('place')),
       repository.eventLabels(db, treeId, ids('event')),
     ]);
+    // Only the shown persons' names are written (the counts-only call shows none).
+    const personIds = ids('person');
+    const wanted = new Set(personIds);
+    const names = new Map<string, string>();
+    if (wanted.size > 0) {
+      for (const p of persons) if (wanted.has(p.id)) names.set(p.id, fullName({ fName: p.fName, lName: p.lName }));
+    }
     return {
-      persons: Object.fromEntries(ids('person').map((id) => [id, { name: names.get(id) ?? '' }])),
+      persons: Object.fromEntries(personIds.map((id) => [id, { name: names.get(id) ?? '' }])),
       places: Object.fromEntries(places.map((place) => [place.id, { name: place.name }])),
       events: Object.fromEntries(events.map(({ id, ...label }) => [id, label])),
     };
@@ -84,7 +97,6 @@ export function createQualityService({ db }: { db: Db }) {
     async report(treeId: string, viewer: Viewer, query: ReportQuery): Promise<QualityReport> {
       await gate.readAsEditor(treeId, viewer);
       const { items: found, persons } = await findings(treeId);
-      const names = new Map(persons.map((p) => [p.id, fullName({ fName: p.fName, lName: p.lName })]));
       const byRule = new Map<string, (QualityItem & { dismissed: boolean })[]>();
       for (const item of found) {
         const list = byRule.get(item.rule);
@@ -104,7 +116,7 @@ export function createQualityService({ db }: { db: Db }) {
         };
       });
       const shownItems = groups.flatMap((group) => group.items);
-      return { groups, ...(await labels(treeId, shownItems, names)) };
+      return { groups, ...(await labels(treeId, shownItems, persons)) };
     },
 
     /** "Checked, it is right": the item is not counted again while it stays dismissed. A tree change. */
