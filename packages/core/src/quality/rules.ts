@@ -267,32 +267,39 @@ export function qualityItems(
     }
   }
 
-  // Likely duplicates: the same name (folded), the same parents (at least one) and the same birth year.
-  const duplicates = groupBy(data.persons, (person) => {
-    const name = foldForSearch(`${person.fName ?? ''} ${person.lName ?? ''}`).trim();
+  // Likely duplicates: the same name (folded), the same parents (at least one) and the same birth
+  // year. Grouped by parents and year first: only those who share both have their names folded.
+  const sameParentsAndYear = groupBy(data.persons, (person) => {
     const parents = parentsOf.get(person.id);
     const born = births.get(person.id)?.range;
-    if (!name || !parents || born?.from == null || born.to == null) return null;
+    if (!parents || born?.from == null || born.to == null) return null;
     const year = fromDayNumber(born.from).year;
     // Only a birth that falls within one calendar year has "a birth year".
     if (fromDayNumber(born.to).year !== year) return null;
-    return `${name}|${parents
+    return `${parents
       .map((link) => link.parentId)
       .sort()
       .join(',')}|${year}`;
   });
-  for (const group of duplicates.values()) {
-    if (group.length < 2) continue;
-    const ids = group.map((person) => person.id).sort();
-    const [first, ...others] = ids as [string, ...string[]];
-    for (const other of others) {
-      push({
-        rule: 'quality.duplicate',
-        objectKind: 'person',
-        objectId: first,
-        relatedKind: 'person',
-        relatedId: other,
-      });
+  for (const candidates of sameParentsAndYear.values()) {
+    if (candidates.length < 2) continue;
+    const byName = groupBy(
+      candidates,
+      (person) => foldForSearch(`${person.fName ?? ''} ${person.lName ?? ''}`).trim() || null,
+    );
+    for (const group of byName.values()) {
+      if (group.length < 2) continue;
+      const ids = group.map((person) => person.id).sort();
+      const [first, ...others] = ids as [string, ...string[]];
+      for (const other of others) {
+        push({
+          rule: 'quality.duplicate',
+          objectKind: 'person',
+          objectId: first,
+          relatedKind: 'person',
+          relatedId: other,
+        });
+      }
     }
   }
   return items;
