@@ -208,6 +208,27 @@ export const errorCatalogue = {
   'media.validation.descriptionTooLong': 400,
   /** A paid tree's files take more than its storage limit (details: limit, max, used). */
   'limit.storage': 403,
+  // Members and invitations (issue 26)
+  /** A free owner's tree admits one member, a viewer (details: limit, max); a paid owner any number. */
+  'limit.members': 403,
+  /** A free owner's member may only be a viewer (details: limit). */
+  'limit.memberRole': 403,
+  /** No member of this tree by that id. */
+  'member.error.notFound': 404,
+  /** The owner is no member: they cannot be given a role, removed or leave. */
+  'member.error.owner': 409,
+  /** Inviting someone who is already the owner or a member. */
+  'member.error.alreadyMember': 409,
+  /** No invitation by that link (never made, or the link is mistyped). */
+  'member.error.invitationNotFound': 404,
+  /** The invitation is older than 14 days. */
+  'member.error.invitationExpired': 410,
+  /** The invitation was withdrawn by the tree's owner or a co-owner. */
+  'member.error.invitationRevoked': 410,
+  /** The invitation was accepted already (it is single-use). */
+  'member.error.invitationUsed': 409,
+  /** The signed-in account's e-mail is not the one the invitation was sent to (details: email). */
+  'member.error.wrongAccount': 403,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

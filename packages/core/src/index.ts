@@ -32,5 +32,7 @@ export * from './schemas/report.ts';
 export * from './schemas/search.ts';
 export * from './schemas/source.ts';
 export * from './schemas/trash.ts';
+export * from './roles.ts';
+export * from './schemas/member.ts';
 export * from './schemas/tree.ts';
 export * from './text.ts';

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import type { Access } from '@anor/core';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import { sql } from 'drizzle-orm';
@@ -40,6 +41,7 @@ import { registerJobRoutes } from './modules/job/job.routes.ts';
 import { registerLocationRoutes } from './modules/location/location.routes.ts';
 import { collectMediaGarbage } from './modules/media/media.gc.ts';
 import { registerMediaRoutes } from './modules/media/media.routes.ts';
+import { registerMemberRoutes } from './modules/member/member.routes.ts';
 import { registerMetricsRoutes } from './modules/metrics/metrics.routes.ts';
 import { createMetrics } from './modules/metrics/metrics.service.ts';
 import { registerNoteRoutes } from './modules/note/note.routes.ts';
@@ -55,7 +57,7 @@ import { registerSessionRoutes } from './modules/session/session.routes.ts';
 import { registerSourceRoutes } from './modules/source/source.routes.ts';
 import { registerTrashRoutes } from './modules/trash/trash.routes.ts';
 import { startTrashSweep } from './modules/trash/trash.sweep.ts';
-import { registerWriteGuard } from './modules/tree/tree.guard.ts';
+import { registerWriteGuard, routeAccess } from './modules/tree/tree.guard.ts';
 import { registerTreeRoutes } from './modules/tree/tree.routes.ts';
 import { registerUserRoutes } from './modules/user/user.routes.ts';
 import { connectRedis } from './redis.ts';
@@ -74,10 +76,11 @@ export type App = FastifyInstance & { anor: AppContext; routeTable: RouteEntry[]
 export interface RouteEntry {
   method: string;
   url: string;
-  /** A POST that only reads (visitors may call it; see modules/tree/tree.guard.ts). */
-  readOnly: boolean;
-  /** The tree owner's only, reads included: visitors of a shared tree get 403 (modules/tree/tree.guard.ts). */
-  ownerOnly: boolean;
+  /**
+   * What a tree route needs of the caller's role (`read` lets visitors in; see @anor/core roles.ts
+   * and modules/tree/tree.guard.ts): as the route declares, else `read` for a GET and `edit` for the rest.
+   */
+  access: Access;
 }
 
 export async function buildApp({ config, database, mailer, logger }: BuildAppOptions): Promise<App> {
@@ -177,8 +180,7 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
         routeTable.push({
           method,
           url: route.url,
-          readOnly: route.config?.readOnly === true,
-          ownerOnly: route.config?.ownerOnly === true,
+          access: routeAccess(method, route.config?.access),
         });
       }
     }
@@ -192,6 +194,7 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
   registerSessionRoutes(app, ctx);
   registerUserRoutes(app, ctx);
   registerTreeRoutes(app, ctx);
+  registerMemberRoutes(app, ctx);
   registerPersonRoutes(app, ctx);
   registerLocationRoutes(app, ctx);
   registerSanityRoutes(app, ctx);

@@ -4,19 +4,8 @@ import type { RouteEntry } from '../src/app.ts';
 import { type ErrorBody, TestClient, type TestResponse } from './support/client.ts';
 import { databaseFingerprint } from './support/fingerprint.ts';
 import { buildPrivacyFixture, type PrivacyFixture, visitorRefusalOf } from './support/privacy-fixture.ts';
-import {
-  bodySchemaOf,
-  enumValues,
-  fillPath,
-  generate,
-  type IdKind,
-  idKindOfName,
-  idKindOfPathParameter,
-  isUuidSchema,
-  type JsonSchema,
-  type Leaves,
-  parametersOf,
-} from './support/route-table.ts';
+import { type Request, requestFor } from './support/route-requests.ts';
+import { isUuidSchema, parametersOf } from './support/route-table.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
 /**
@@ -60,6 +49,9 @@ const publicRoutes: Record<string, string> = {
   'POST /api/contact': 'the contact form',
   'GET /api/config': "the app's public settings",
   'GET /api/demo': 'the demonstration tree',
+  'GET /api/invitation/:treeId/:token':
+    "an invitation link: the tree's name, who invited, the role (no data of the tree)",
+  'POST /api/invitation/:treeId/:token': 'accepting an invitation: the signed-in account the link was sent to',
   'GET /api/docs/openapi.json': 'the API description',
 };
 
@@ -74,90 +66,13 @@ const gateCodes = [
 const keyOf = (route: RouteEntry) => `${route.method} ${route.url}`;
 const isTreeRoute = (route: RouteEntry) => route.url.startsWith('/api/:treeId/');
 const isUserRoute = (route: RouteEntry) => route.url.startsWith('/api/user/:userId');
-const isRead = (route: RouteEntry) => route.method === 'GET' || route.readOnly;
+/** Whether visitors may call the route (the route table's `access`). */
+const isRead = (route: RouteEntry) => route.access === 'read';
+/** Whether the route changes the tree: not a GET, nor a POST that only reads. */
+const isWrite = (route: RouteEntry) => route.method !== 'GET' && route.access !== 'read';
 const codeOf = (response: TestResponse) => (response.body as ErrorBody).error?.code;
 const textOf = (response: TestResponse) =>
   typeof response.body === 'string' ? response.body : JSON.stringify(response.body);
-
-function firstId(f: PrivacyFixture, kind: IdKind | undefined): string {
-  const prefix = `${kind ?? 'person'}:`;
-  return Object.entries(f.ids).find(([label]) => label.startsWith(prefix))?.[1] as string;
-}
-
-/** Leaves for bodies and queries: ids of `f` by the kind the field names, harmless text elsewhere. */
-function leavesFor(f: PrivacyFixture): Leaves {
-  const text = (name: string): string | null => {
-    if (/date$/i.test(name)) return '1900';
-    if (/email|sender/i.test(name)) return 'authz@example.com';
-    if (/password/i.test(name)) return 'not the password';
-    if (/url|link|www/i.test(name)) return 'https://example.org/';
-    // Free text where a type has its own: none.
-    if (/^(subtype|typeName|typeNameVerb)$/.test(name)) return null;
-    return 'Authz';
-  };
-  return {
-    string: text,
-    id: (name) => firstId(f, idKindOfName(name)),
-    choice: (values) => values.find((value) => value !== '') ?? values[0],
-    number: () => 1,
-    boolean: () => true,
-  };
-}
-
-interface Request {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  url: string;
-  body?: unknown;
-}
-
-/**
- * The request of a route against tree `tree`: path ids from `pathIds`, query and body ids from
- * `fieldIds` (another tree's, for the cross-tree requests), the rest from the route's schemas.
- * Answers whether any id of `fieldIds` went into the query or body.
- */
-function requestFor(
-  route: RouteEntry,
-  tree: PrivacyFixture,
-  pathIds: PrivacyFixture,
-  fieldIds: PrivacyFixture,
-): { request: Request; fieldsHaveIds: boolean } {
-  const path = fillPath(
-    route.url,
-    (name) => {
-      if (name === 'treeId' || name === 'deletedTreeId') return tree.treeId;
-      if (name === 'userId') return tree.owner.user.id;
-      if (name === 'email') return encodeURIComponent(tree.owner.email);
-      if (name === 'token') return tree.token;
-      const schema = parametersOf(t.app, route, 'path').find((p) => p.name === name)?.schema;
-      if (isUuidSchema(schema)) return firstId(pathIds, idKindOfPathParameter(route.url, name));
-      const values = enumValues(schema);
-      if (values.length > 0) return String(values[0]);
-      if (schema?.type === 'integer') return '2';
-      throw new Error(`${keyOf(route)}: cannot fill :${name}`);
-    },
-    'session',
-  );
-  let fieldsHaveIds = false;
-  const leaves = leavesFor(fieldIds);
-  const counting: Leaves = {
-    ...leaves,
-    id: (name) => {
-      fieldsHaveIds = true;
-      return leaves.id(name);
-    },
-  };
-  const query = new URLSearchParams();
-  for (const { name, schema, required } of parametersOf(t.app, route, 'query')) {
-    // Only what the route needs and the ids it takes: a search term would only narrow the answer.
-    if (!required && !isUuidSchema(schema)) continue;
-    const value = generate(schema, counting, name);
-    if (value !== null && value !== undefined) query.set(name, String(value));
-  }
-  const schema: JsonSchema | undefined = bodySchemaOf(t.app, route);
-  const body = route.method === 'GET' ? undefined : schema ? generate(schema, counting) : {};
-  const url = query.size > 0 ? `${path}?${query}` : path;
-  return { request: { method: route.method as Request['method'], url, body }, fieldsHaveIds };
-}
 
 const uuidPattern = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 
@@ -244,7 +159,7 @@ describe('the authorization matrix (generated from the route table)', () => {
     for (const route of apiRoutes()) {
       if (!isTreeRoute(route) && !isUserRoute(route)) continue;
       const key = keyOf(route);
-      const { request } = requestFor(route, a, a, a);
+      const { request } = requestFor(t.app, route, a, a, a);
       const before = await databaseFingerprint(t);
       const expected: [Actor, number[]][] = isTreeRoute(route)
         ? [
@@ -291,7 +206,7 @@ describe('the authorization matrix (generated from the route table)', () => {
     const problems: string[] = [];
     for (const route of apiRoutes().filter((each) => keyOf(each) in publicRoutes)) {
       // Public routes with a body are asked with one; a sign-out only ends nobody's session.
-      const { request } = requestFor(route, a, a, a);
+      const { request } = requestFor(t.app, route, a, a, a);
       for (const actor of ['anonymous', 'visitor'] as const) {
         const response = await ask(actor, request);
         const label = `${keyOf(route)} as ${actor}: ${response.status}`;
@@ -314,8 +229,8 @@ describe('the authorization matrix (generated from the route table)', () => {
       );
       const variants: [string, Request][] = [];
       // B's ids everywhere; then A's ids in the path and B's in the query and body.
-      if (hasPathIds) variants.push(['path', requestFor(route, a, b, b).request]);
-      const mixed = requestFor(route, a, a, b);
+      if (hasPathIds) variants.push(['path', requestFor(t.app, route, a, b, b).request]);
+      const mixed = requestFor(t.app, route, a, a, b);
       if (mixed.fieldsHaveIds) variants.push(['query and body', mixed.request]);
       for (const [where, request] of variants) {
         // The same request with ids that exist nowhere: B's ids must be answered exactly like them.
@@ -328,7 +243,7 @@ describe('the authorization matrix (generated from the route table)', () => {
         const answered = `${response.status} ${codeOf(response) ?? ''}`;
         codes.set(answered, (codes.get(answered) ?? 0) + 1);
         const label = `${key} with B's ids in the ${where}: ${response.status} ${codeOf(response) ?? ''}`;
-        if (!isRead(route) && response.status < 300) problems.push(`${label}, a write with another tree's ids`);
+        if (isWrite(route) && response.status < 300) problems.push(`${label}, a write with another tree's ids`);
         if (dataOfB.test(textOf(response))) problems.push(`${label} shows tree B's data`);
         if (changed) problems.push(`${label} changed the database`);
         const answer = `${response.status} ${nowhere.normalise(textOf(response))}`;
@@ -352,12 +267,12 @@ describe('the authorization matrix (generated from the route table)', () => {
     for (const route of apiRoutes()) {
       // The owner's writes to their account (e-mail, password, deletion) are tested in account.test.ts.
       if (!isTreeRoute(route) && !(isUserRoute(route) && route.method === 'GET')) continue;
-      const { request } = requestFor(route, a, a, a);
+      const { request } = requestFor(t.app, route, a, a, a);
       const response = await ask('owner', request);
       const label = `${keyOf(route)}: ${response.status} ${codeOf(response) ?? ''}`;
       const refused = gateCodes.includes(codeOf(response) ?? '') || response.status >= 500;
       if (refused) problems.push(label);
-      if (isRead(route) && response.status !== 200) problems.push(`${label}, a read the owner must get`);
+      if (!isWrite(route) && response.status !== 200) problems.push(`${label}, a read the owner must get`);
       if (response.status < 300) succeeded += 1;
     }
     expect(problems).toEqual([]);

@@ -59,7 +59,7 @@ function visitorRoutes(): RouteEntry[] {
   return t.app.routeTable.filter(
     (route) =>
       route.url.startsWith('/api/') &&
-      (route.method === 'GET' || route.readOnly || (route.method === 'POST' && route.url === '/api/tree')),
+      (route.access === 'read' || (route.method === 'POST' && route.url === '/api/tree')),
   );
 }
 

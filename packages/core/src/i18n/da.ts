@@ -1,5 +1,6 @@
 import { chartTextsDa } from './chart-texts.da.ts';
 import type { Dictionary } from './en.ts';
+import { memberTextsDa } from './member-texts.da.ts';
 import { qualityTextsDa } from './quality-texts.da.ts';
 import { ruleTexts } from './rule-texts.ts';
 
@@ -665,6 +666,7 @@ export const da = {
     },
   },
   limit: {
+    ...memberTextsDa.limit,
     trees: 'En gratis konto kan have ét stamtræ. Køb et abonnement for at oprette flere.',
     nodesFree:
       'Stamtræet har nået grænsen på 5.000 poster for en gratis konto. Køb et abonnement for at tilføje flere.',
@@ -934,6 +936,7 @@ export const da = {
     },
   },
   email: {
+    invitation: memberTextsDa.email,
     resetPassword: {
       subject: 'Nulstil din adgangskode til Anor',
       greeting: 'Hej {{name}},',
@@ -2021,6 +2024,8 @@ export const da = {
     noDateNoParticipants: 'Ingen dato og ingen deltagere',
   },
   quality: qualityTextsDa,
+  member: memberTextsDa.member,
+  members: memberTextsDa.members,
   duplicate: {
     title: 'Mulige dubletter',
     navLink: 'Dubletter',

@@ -1,4 +1,5 @@
 import { chartTextsEn } from './chart-texts.en.ts';
+import { memberTextsEn } from './member-texts.en.ts';
 import { qualityTextsEn } from './quality-texts.en.ts';
 import { ruleTexts } from './rule-texts.ts';
 
@@ -670,6 +671,7 @@ export const en = {
     },
   },
   limit: {
+    ...memberTextsEn.limit,
     trees: 'A free account can have one family tree. Get a subscription to create more.',
     nodesFree: 'The tree has reached the limit of 5,000 items for a free account. Get a subscription to add more.',
     nodesPaid: 'The tree has reached the limit of 100,000 items.',
@@ -930,6 +932,7 @@ export const en = {
     },
   },
   email: {
+    invitation: memberTextsEn.email,
     resetPassword: {
       subject: 'Reset your Anor password',
       greeting: 'Hello {{name}},',
@@ -2018,6 +2021,8 @@ export const en = {
     noDateNoParticipants: 'No date and no participants',
   },
   quality: qualityTextsEn,
+  member: memberTextsEn.member,
+  members: memberTextsEn.members,
   duplicate: {
     title: 'Possible duplicates',
     navLink: 'Duplicates',

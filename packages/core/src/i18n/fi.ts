@@ -1,5 +1,6 @@
 import { chartTextsFi } from './chart-texts.fi.ts';
 import type { Dictionary } from './en.ts';
+import { memberTextsFi } from './member-texts.fi.ts';
 import { qualityTextsFi } from './quality-texts.fi.ts';
 import { ruleTexts } from './rule-texts.ts';
 
@@ -671,6 +672,7 @@ export const fi = {
     },
   },
   limit: {
+    ...memberTextsFi.limit,
     trees: 'Ilmaisella tilillä voi olla yksi sukupuu. Hanki tilaus luodaksesi lisää.',
     nodesFree: 'Sukupuu on saavuttanut ilmaisen tilin 5 000 kohteen rajan. Hanki tilaus lisätäksesi enemmän.',
     nodesPaid: 'Sukupuu on saavuttanut 100 000 kohteen rajan.',
@@ -941,6 +943,7 @@ export const fi = {
     },
   },
   email: {
+    invitation: memberTextsFi.email,
     resetPassword: {
       subject: 'Vaihda Anor-salasanasi',
       greeting: 'Hei {{name}},',
@@ -2030,6 +2033,8 @@ export const fi = {
     noDateNoParticipants: 'Ei päivämäärää eikä osallistujia',
   },
   quality: qualityTextsFi,
+  member: memberTextsFi.member,
+  members: memberTextsFi.members,
   duplicate: {
     title: 'Mahdolliset kaksoiskappaleet',
     navLink: 'Kaksoiskappaleet',

@@ -1,5 +1,6 @@
 import { chartTextsNo } from './chart-texts.no.ts';
 import type { Dictionary } from './en.ts';
+import { memberTextsNo } from './member-texts.no.ts';
 import { qualityTextsNo } from './quality-texts.no.ts';
 import { ruleTexts } from './rule-texts.ts';
 
@@ -665,6 +666,7 @@ export const no = {
     },
   },
   limit: {
+    ...memberTextsNo.limit,
     trees: 'En gratiskonto kan ha ett slektstre. Kjøp et abonnement for å opprette flere.',
     nodesFree:
       'Slektstreet har nådd grensen på 5 000 poster for en gratiskonto. Kjøp et abonnement for å legge til flere.',
@@ -934,6 +936,7 @@ export const no = {
     },
   },
   email: {
+    invitation: memberTextsNo.email,
     resetPassword: {
       subject: 'Tilbakestill passordet ditt til Anor',
       greeting: 'Hei {{name}},',
@@ -2023,6 +2026,8 @@ export const no = {
     noDateNoParticipants: 'Ingen dato og ingen deltakere',
   },
   quality: qualityTextsNo,
+  member: memberTextsNo.member,
+  members: memberTextsNo.members,
   duplicate: {
     title: 'Mulige duplikater',
     navLink: 'Duplikater',

@@ -1,5 +1,6 @@
 import { chartTextsSv } from './chart-texts.sv.ts';
 import type { Dictionary } from './en.ts';
+import { memberTextsSv } from './member-texts.sv.ts';
 import { qualityTextsSv } from './quality-texts.sv.ts';
 import { ruleTexts } from './rule-texts.ts';
 
@@ -666,6 +667,7 @@ export const sv = {
     },
   },
   limit: {
+    ...memberTextsSv.limit,
     trees: 'Ett gratiskonto kan ha ett släktträd. Skaffa en prenumeration för att skapa fler.',
     nodesFree:
       'Släktträdet har nått gränsen på 5 000 poster för ett gratiskonto. Skaffa en prenumeration för att lägga till fler.',
@@ -934,6 +936,7 @@ export const sv = {
     },
   },
   email: {
+    invitation: memberTextsSv.email,
     resetPassword: {
       subject: 'Återställ ditt lösenord till Anor',
       greeting: 'Hej {{name}},',
@@ -2022,6 +2025,8 @@ export const sv = {
     noDateNoParticipants: 'Inget datum och inga deltagare',
   },
   quality: qualityTextsSv,
+  member: memberTextsSv.member,
+  members: memberTextsSv.members,
   duplicate: {
     title: 'Möjliga dubbletter',
     navLink: 'Dubbletter',

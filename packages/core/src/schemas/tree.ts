@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { treeRoleSchema } from '../roles.ts';
 import { currentPasswordSchema, treeNameSchema } from './common.ts';
 
 export const createTreeBodySchema = z.strictObject({ treeName: treeNameSchema });
@@ -25,6 +26,8 @@ export const treeInfoSchema = z.object({
   rootId: z.string().nullable(),
   ownerId: z.string(),
   isOwner: z.boolean(),
+  /** The caller's role in the tree (issue 26; @anor/core roles.ts): what the web app offers them. */
+  role: treeRoleSchema,
   personsAmount: z.number().int(),
   locationsAmount: z.number().int(),
   eventsAmount: z.number().int(),

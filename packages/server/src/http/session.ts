@@ -1,3 +1,4 @@
+import type { TreeRole } from '@anor/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Auth } from '../auth/auth.ts';
 import { AppError } from './errors.ts';
@@ -50,9 +51,9 @@ export interface Viewer {
   /**
    * The role the tree gate gave this viewer in each tree it checked during the request. The
    * privacy layer (`modules/privacy/`) reads it: an answer about a tree is shown unredacted only
-   * where the gate said `owner`.
+   * where the gate said the viewer sees the living (the owner or a member, never a visitor).
    */
-  readonly roles: Map<string, 'owner' | 'visitor' | 'none'>;
+  readonly roles: Map<string, TreeRole>;
 }
 
 const viewers = new WeakMap<FastifyRequest, Promise<Viewer>>();

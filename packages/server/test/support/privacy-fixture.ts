@@ -44,8 +44,6 @@ export interface PrivacyFixture {
 
 /** Read routes a visitor may not call, each with why and the status every visitor request gets. */
 export const readsNotForVisitors: Record<string, { status: number; reason: string }> = {
-  'GET /api/:treeId/share': { status: 401, reason: "the share state is the owner's" },
-  'GET /api/:treeId/gedcom': { status: 403, reason: 'only the owner may take the whole tree away' },
   'GET /api/user/:userId': { status: 401, reason: 'an account is read by its user only' },
   'GET /api/user/:userId/tree': { status: 401, reason: "a user's tree list is read by its user only" },
   'GET /api/user/:userId/tree/deleted': { status: 401, reason: "a user's deleted trees are read by its user only" },
@@ -56,13 +54,13 @@ export const readsNotForVisitors: Record<string, { status: number; reason: strin
 
 /**
  * What every visitor request of a read route gets when it is not for visitors: the status listed
- * above, or 403 where the route table declares the route the owner's only (`ownerOnly`, e.g. the
- * duplicate finder), so that such a route needs no entry here and cannot be forgotten.
+ * above, or 403 where the route table declares that the route needs more than `read` (the duplicate
+ * finder, the share state, the GEDCOM export), so that such a route needs no entry here and cannot be forgotten.
  */
 export function visitorRefusalOf(route: RouteEntry): { status: number; reason: string } | undefined {
   const listed = readsNotForVisitors[`${route.method} ${route.url}`];
   if (listed) return listed;
-  return route.ownerOnly ? { status: 403, reason: 'declared ownerOnly in the route table' } : undefined;
+  return route.access !== 'read' ? { status: 403, reason: `declared ${route.access} in the route table` } : undefined;
 }
 
 /** Where the variants differ: the living persons' dates. */

@@ -36,6 +36,11 @@ const spanning: { table: RegExp; statement: RegExp; reason: string }[] = [
     reason: "POST /api/tree: the shared trees of an owner's e-mail (SPEC §7), across trees like the owner's own list",
   },
   {
+    table: /^(tree_member|tree)$/,
+    statement: /"tree_member"\."user_id" = \$\d/,
+    reason: "a user's tree list: the trees they are a member of (issue 26), across trees like the owner's own list",
+  },
+  {
     table: /^history_change(_set)?$/,
     statement: /swept_at is null/,
     reason: "the history's sweep of change sets past their time, across trees",

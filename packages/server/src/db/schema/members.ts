@@ -1,10 +1,11 @@
 /** A tree's members and their invitations (issue 26). See ../schema.ts and drizzle/0031_tree_member.sql. */
+import type { MemberRole } from '@anor/core';
 import { foreignKey, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { user } from './accounts.ts';
 import { tree } from './trees.ts';
 
-/** What a member may do (modules/tree/tree.access.ts): the owner is tree.owner_id, never a member. */
-export type MemberRole = 'viewer' | 'contributor' | 'editor' | 'co_owner';
+/** What a member may do (@anor/core roles.ts): the owner is tree.owner_id, never a member. */
+export type { MemberRole };
 
 /**
  * A user the owner (or a co-owner) let into the tree, with a role. Not in the change history: who

@@ -16,8 +16,8 @@ import { createDuplicateService } from './duplicate.service.ts';
 const tags = ['duplicate'];
 
 /**
- * The duplicate finder (issue 21). Every route is the owner's only (`ownerOnly`: the tree guard
- * refuses visitors of a shared tree, reads included, before the handler runs).
+ * The duplicate finder (issue 21). Every route is the tree's editors' (`access: 'edit'`: the tree
+ * guard refuses visitors and viewers, reads included, before the handler runs).
  */
 export function registerDuplicateRoutes(app: FastifyInstance, ctx: AppContext) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -27,7 +27,7 @@ export function registerDuplicateRoutes(app: FastifyInstance, ctx: AppContext) {
   routes.get(
     '/api/:treeId/duplicate',
     {
-      config: { ownerOnly: true },
+      config: { access: 'edit' },
       schema: {
         tags,
         summary: 'A page of likely duplicate persons, best first, with the score and its reasons (owner only)',
@@ -42,7 +42,7 @@ export function registerDuplicateRoutes(app: FastifyInstance, ctx: AppContext) {
   routes.get(
     '/api/:treeId/duplicate/suggest',
     {
-      config: { ownerOnly: true },
+      config: { access: 'edit' },
       schema: {
         tags,
         summary: 'The persons a person being added may already be (owner only)',
@@ -57,7 +57,7 @@ export function registerDuplicateRoutes(app: FastifyInstance, ctx: AppContext) {
   routes.post(
     '/api/:treeId/duplicate/not-duplicate',
     {
-      config: { ownerOnly: true },
+      config: { access: 'edit' },
       schema: {
         tags,
         summary: 'Remember that two persons are not one: the pair is never listed again (owner only)',

@@ -52,14 +52,14 @@ async function toPersons(
 
 /**
  * The duplicate finder (issue 21): the tree's likely duplicate pairs, "not a duplicate", and the
- * persons a new person may already be. The owner's only: visitors of a shared tree never get it
- * (the routes say `ownerOnly`, and each call checks again here).
+ * persons a new person may already be. The tree's editors' only: visitors and viewers never get it
+ * (the routes say `access: 'edit'`, and each call checks again here).
  */
 export function createDuplicateService({ db }: { db: Db }) {
   const gate = createTreeGate(db);
 
   async function requireOwner(treeId: string, viewer: Viewer) {
-    assertAccess(await findTreeAccess(db, treeId), viewer, 'edit');
+    assertAccess(await findTreeAccess(db, treeId, viewer.user?.id ?? null), viewer, 'edit');
   }
 
   return {

@@ -84,7 +84,7 @@ export function registerEventRoutes(app: FastifyInstance, ctx: AppContext) {
   routes.post(
     '/api/:treeId/event/node/:nodeId',
     {
-      config: { readOnly: true },
+      config: { access: 'read' },
       schema: {
         tags,
         summary: "A person's or a place's events",
@@ -99,7 +99,7 @@ export function registerEventRoutes(app: FastifyInstance, ctx: AppContext) {
   routes.post(
     '/api/:treeId/event/:id/simultaneous',
     {
-      config: { readOnly: true },
+      config: { access: 'read' },
       schema: {
         tags,
         summary: 'Events of the given types overlapping this one in time (and place, when it has one)',
@@ -115,7 +115,7 @@ export function registerEventRoutes(app: FastifyInstance, ctx: AppContext) {
   routes.post(
     '/api/:treeId/person/:id/event/type',
     {
-      config: { readOnly: true },
+      config: { access: 'read' },
       schema: {
         tags,
         summary: "A person's events of the given types",

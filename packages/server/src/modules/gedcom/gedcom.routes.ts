@@ -156,6 +156,8 @@ export function registerGedcomRoutes(app: FastifyInstance, ctx: AppContext) {
   routes.get(
     '/api/:treeId/gedcom',
     {
+      // Only the tree's editors may take it away whole (a viewer reads it, a visitor too, in the app).
+      config: { access: 'edit' },
       schema: {
         tags,
         summary: 'Download the tree as GEDCOM 5.5.1 or 7.0, or as a GEDZIP with its files (owner only)',

@@ -205,7 +205,7 @@ export function createGedcomService({
       treeId: string,
       version: GedcomExportVersion,
     ): Promise<{ name: string } & GedcomExport> {
-      const row = await trees.findTree(db, treeId);
+      const row = await trees.findTree(db, treeId, viewer.user?.id ?? null);
       assertAccess(row, viewer, 'edit');
       return { name: row.name, ...(await exportTreeParts(db, treeId, version, jobStatementMs)) };
     },
@@ -213,7 +213,7 @@ export function createGedcomService({
     /** The tree as a GEDZIP (7.0 with its files, gedcom.zip.ts): only its owner may take it away whole. */
     /** A GEDZIP: GEDCOM 7.0 only (`version`, when asked, must be 7.0), checked after the owner's access. */
     async exportZip(viewer: Viewer, treeId: string, storage: MediaStorage, version?: GedcomExportVersion) {
-      const row = await trees.findTree(db, treeId);
+      const row = await trees.findTree(db, treeId, viewer.user?.id ?? null);
       assertAccess(row, viewer, 'edit');
       if (version !== undefined && version !== '7.0')
         throw new AppError('common.error.validation', { path: ['version'] });

@@ -74,9 +74,9 @@ const objectPaths = [
 
 /**
  * Change history (issue 21): the tree's recent changes, one change set's rows, each object's
- * history, and undo. Only the tree's owner may call them: declared `ownerOnly` in the route table, so
- * the write guard refuses a visitor with 403 before the service (which checks again) and the generated
- * authorization tests expect it.
+ * history, and undo. Only the tree's editors (owner, co-owners, editors) may call them: declared
+ * `access: 'edit'` in the route table, so the write guard refuses a visitor or a viewer with 403
+ * before the service (which checks again) and the generated authorization tests expect it.
  */
 export function registerHistoryRoutes(app: FastifyInstance, ctx: AppContext) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -86,7 +86,7 @@ export function registerHistoryRoutes(app: FastifyInstance, ctx: AppContext) {
   routes.get(
     '/api/:treeId/history',
     {
-      config: { ownerOnly: true },
+      config: { access: 'edit' },
       schema: {
         tags,
         summary: "The tree's recent changes, newest first: filtered by person, kind and date, paged by `before`",
@@ -101,7 +101,7 @@ export function registerHistoryRoutes(app: FastifyInstance, ctx: AppContext) {
   routes.get(
     '/api/:treeId/history/changes',
     {
-      config: { ownerOnly: true },
+      config: { access: 'edit' },
       schema: {
         tags,
         summary: 'The rows one change set changed, in order, with the fields before and after, paged by `after`',
@@ -123,7 +123,7 @@ export function registerHistoryRoutes(app: FastifyInstance, ctx: AppContext) {
   routes.post(
     '/api/:treeId/history/:changeSetId/undo',
     {
-      config: { ownerOnly: true },
+      config: { access: 'edit' },
       schema: {
         tags,
         summary: 'Undo a change set (409 history.error.dependentChange when a later change depends on it)',
@@ -138,7 +138,7 @@ export function registerHistoryRoutes(app: FastifyInstance, ctx: AppContext) {
     routes.get(
       `/api/:treeId/${path}/:id/history`,
       {
-        config: { ownerOnly: true },
+        config: { access: 'edit' },
         schema: {
           tags,
           summary: `${what}, newest first, paged by \`before\`; a deleted object's too (404: never in this tree)`,

@@ -78,7 +78,7 @@ export function registerLocationRoutes(app: FastifyInstance, ctx: AppContext) {
   routes.post(
     '/api/:treeId/location/:id/map',
     {
-      config: { readOnly: true },
+      config: { access: 'read' },
       schema: {
         tags,
         summary: 'Map markers of a place and, with includeRelatives, of the places below it',
@@ -125,7 +125,7 @@ export function registerLocationRoutes(app: FastifyInstance, ctx: AppContext) {
   routes.post(
     '/api/:treeId/suggestions/:type',
     {
-      config: { readOnly: true },
+      config: { access: 'read' },
       schema: {
         tags,
         summary: 'Suggestions while typing (places, with their paths)',

@@ -159,7 +159,7 @@ export function createLocationService({ db }: { db: Db }) {
       text: string,
       options: MatchOptions = {},
     ): Promise<TypedPlaceAnswer> {
-      assertAccess(await findTreeAccess(db, treeId), viewer, 'edit');
+      assertAccess(await findTreeAccess(db, treeId, viewer.user?.id ?? null), viewer, 'edit');
       return previewTypedPlace(db, treeId, text, options);
     },
 

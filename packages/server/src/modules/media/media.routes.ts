@@ -118,7 +118,7 @@ export function registerMediaRoutes(app: FastifyInstance, ctx: AppContext & { me
     '/api/:treeId/media/references',
     {
       // The tree's editors' tool (the import report), not for visitors: refused 403 by the tree guard.
-      config: { ownerOnly: true },
+      config: { access: 'edit' },
       schema: {
         tags,
         summary: "The files the tree's GEDCOM references name, and how many of their objects have them (editors)",

@@ -6,6 +6,7 @@ import {
   type FamilyAnswer,
   type Gender,
   type MainNodesAnswer,
+  may,
   type NewPersonRelation,
   type Person,
   type PersonListAnswer,
@@ -368,7 +369,7 @@ export function createPersonService({ db, livingYears = privacyRule.livingYears 
 
   return {
     async mainNodes(treeId: string, viewer: Viewer): Promise<MainNodesAnswer> {
-      const tree = await trees.findTree(db, treeId);
+      const tree = await trees.findTree(db, treeId, viewer.user?.id ?? null);
       assertAccess(tree, viewer, 'read');
       const [root] = tree.rootId ? await persons.findSummaries(db, treeId, [tree.rootId]) : [];
       // A visitor's counts are those of what their lists show (issue 18): no living person counts.
@@ -384,7 +385,7 @@ export function createPersonService({ db, livingYears = privacyRule.livingYears 
         locationsAmount: tree.locationsAmount,
         eventsAmount: visible.events,
         sourcesAmount: visible.sources,
-        canEdit: roleInTree(tree, viewer) === 'owner',
+        canEdit: may(roleInTree(tree, viewer), 'edit'),
       };
     },
 

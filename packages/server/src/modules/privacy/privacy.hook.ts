@@ -1,3 +1,4 @@
+import { seesLiving } from '@anor/core';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { viewerOfRequest } from '../../http/session.ts';
@@ -18,8 +19,8 @@ async function hidePrivatePortraits(db: Db, treeId: string, answer: unknown, liv
 
 /**
  * The one read path of privacy: every answer of every tree route (`/api/:treeId/…`) passes here
- * before it is serialised, and unless the tree gate said during this request that the viewer owns
- * the tree, the living persons in it (and their events, notes and citations) are redacted. A route
+ * before it is serialised, and unless the tree gate said during this request that the viewer sees
+ * the living (the owner or a member), the living persons in it (and their events, notes and citations) are redacted. A route
  * cannot forget it, and a route that never asked the gate is treated as a visitor's.
  */
 export function registerPrivacy(app: FastifyInstance, db: Db, livingYears: number) {
@@ -29,7 +30,7 @@ export function registerPrivacy(app: FastifyInstance, db: Db, livingYears: numbe
     const treeId = (request.params as { treeId?: unknown }).treeId;
     if (typeof treeId !== 'string') return payload;
     const viewer = await viewerOfRequest(request);
-    if (viewer?.roles.get(treeId) === 'owner') return payload;
+    if (seesLiving(viewer?.roles.get(treeId))) return payload;
     const ids = collectIds(payload);
     ids.delete(treeId.toLowerCase());
     if (ids.size === 0) return payload;

@@ -1,3 +1,4 @@
+import { seesLiving } from '@anor/core';
 import type { Db } from '../../db/client.ts';
 import type { Viewer } from '../../http/session.ts';
 import { refreshPublicPersons } from './privacy.repository.ts';
@@ -8,11 +9,11 @@ import { refreshPublicPersons } from './privacy.repository.ts';
  * the items an answer holds; a list, a count, a suggestion or a reason computed from private data
  * would still tell of them (which events are at a place, how many persons there are, why someone
  * could not take part on a given day), so a visitor's computation reads only public data.
- * Anyone but the owner (a visitor, the owner's preview) is answered so; the cache of the rule is
+ * Anyone who does not see the living (a visitor, the owner's or a member's preview) is answered so; the cache of the rule is
  * brought up to date first. Call it after the tree gate (it says the viewer's role in the tree).
  */
 export async function leavesOutPrivate(db: Db, treeId: string, viewer: Viewer, livingYears: number) {
-  if (viewer.roles.get(treeId.toLowerCase()) === 'owner') return false;
+  if (seesLiving(viewer.roles.get(treeId.toLowerCase()))) return false;
   await refreshPublicPersons(db, treeId, livingYears);
   return true;
 }

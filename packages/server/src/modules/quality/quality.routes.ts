@@ -22,7 +22,7 @@ export function registerQualityRoutes(app: FastifyInstance, ctx: AppContext) {
   routes.get(
     '/api/:treeId/quality',
     {
-      config: { ownerOnly: true },
+      config: { access: 'edit' },
       schema: {
         tags,
         summary: 'The data-quality report: every rule with its counts and first items (owner only)',
@@ -37,7 +37,7 @@ export function registerQualityRoutes(app: FastifyInstance, ctx: AppContext) {
   routes.post(
     '/api/:treeId/quality/dismiss',
     {
-      config: { ownerOnly: true },
+      config: { access: 'edit' },
       schema: {
         tags,
         summary: 'Dismiss one finding ("checked, it is right"): it stays dismissed (owner only)',
@@ -52,7 +52,7 @@ export function registerQualityRoutes(app: FastifyInstance, ctx: AppContext) {
   routes.post(
     '/api/:treeId/quality/undismiss',
     {
-      config: { ownerOnly: true },
+      config: { access: 'edit' },
       schema: {
         tags,
         summary: 'Take a dismissal back: the finding is counted again (owner only)',

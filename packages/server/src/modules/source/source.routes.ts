@@ -307,7 +307,7 @@ export function registerSourceRoutes(app: FastifyInstance, ctx: AppContext) {
   routes.post(
     '/api/:treeId/source/suggested',
     {
-      config: { readOnly: true },
+      config: { access: 'read' },
       schema: {
         tags,
         summary: 'Repositories, records or citations matching a text',
@@ -343,7 +343,7 @@ export function registerSourceRoutes(app: FastifyInstance, ctx: AppContext) {
   routes.post(
     '/api/:treeId/event/sources',
     {
-      config: { readOnly: true },
+      config: { access: 'read' },
       schema: {
         tags,
         summary: 'The citations cited on these events',
@@ -357,7 +357,7 @@ export function registerSourceRoutes(app: FastifyInstance, ctx: AppContext) {
   routes.post(
     '/api/:treeId/event/suggestedSources',
     {
-      config: { readOnly: true },
+      config: { access: 'read' },
       schema: {
         tags,
         summary: 'Sources cited on related events (birth and baptism, death and burial, contemporary residences)',

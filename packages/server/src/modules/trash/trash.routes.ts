@@ -18,8 +18,8 @@ const tags = ['trash'];
 const userParams = z.strictObject({ userId: z.string().min(1).max(64) });
 
 /**
- * The trash (issue 21). A tree's deleted objects: only its owner may list or restore them (declared
- * `ownerOnly`, so the write guard refuses a visitor with 403 before the service checks again). An
+ * The trash (issue 21). A tree's deleted objects: only its editors may list or restore them (declared
+ * `access: 'edit'`, so the write guard refuses a visitor or viewer with 403 before the service checks again). An
  * owner's deleted trees: the user's own routes, like the list of their trees.
  */
 export function registerTrashRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -30,7 +30,7 @@ export function registerTrashRoutes(app: FastifyInstance, ctx: AppContext) {
   routes.get(
     '/api/:treeId/trash',
     {
-      config: { ownerOnly: true },
+      config: { access: 'edit' },
       schema: {
         tags,
         summary: "The tree's deleted objects still restorable (30 days), newest first, paged by `before`",
@@ -45,7 +45,7 @@ export function registerTrashRoutes(app: FastifyInstance, ctx: AppContext) {
   routes.post(
     '/api/:treeId/trash/:changeSetId/restore',
     {
-      config: { ownerOnly: true },
+      config: { access: 'edit' },
       schema: {
         tags,
         summary:

@@ -1,14 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
-import { limitsFor, subscriptionStatus } from '@anor/core';
+import { type Access, limitsFor, may, subscriptionStatus, type TreeRole } from '@anor/core';
 import { AppError } from '../../http/errors.ts';
 import type { Viewer } from '../../http/session.ts';
 import type { TreeAccessRow, TreeRow } from './tree.repository.ts';
 
-/**
- * What someone may do with a tree: the owner edits; a visitor who came by the tree's current share
- * link reads (while the owner's subscription is valid); everyone else sees nothing.
- */
-export type TreeRole = 'owner' | 'visitor' | 'none';
+export type { Access, TreeRole };
 
 function sameToken(a: string, b: string): boolean {
   const left = Buffer.from(a);
@@ -27,8 +23,15 @@ export function isOwnerSubscriptionValid(tree: TreeAccessRow, now: Date = new Da
   return subscriptionStatus(subscription, now) === 'paid';
 }
 
+/**
+ * The viewer's role in the tree. `tree.memberRole` is the signed-in viewer's membership, read with
+ * the tree (tree.repository.ts findTreeAccess): a row read for another user must not be passed.
+ */
 export function roleInTree(tree: TreeAccessRow, viewer: Viewer): TreeRole {
   if (viewer.user && tree.ownerId === viewer.user.id) return viewer.previewAsVisitor ? 'visitor' : 'owner';
+  if (viewer.user && tree.memberRole && tree.memberUserId === viewer.user.id) {
+    return viewer.previewAsVisitor ? 'visitor' : tree.memberRole;
+  }
   if (hasShareLink(tree, viewer) && isOwnerSubscriptionValid(tree)) return 'visitor';
   return 'none';
 }
@@ -46,15 +49,13 @@ export function assertCanRead<T extends TreeAccessRow>(tree: T | undefined, view
 }
 
 export function assertCanEdit<T extends TreeAccessRow>(tree: T | undefined, viewer: Viewer): asserts tree is T {
-  assertCanRead(tree, viewer);
-  if (roleInTree(tree, viewer) !== 'owner') throw new AppError('auth.error.forbidden');
+  assertAccess(tree, viewer, 'edit');
 }
-
-export type Access = 'read' | 'edit';
 
 /**
  * Checks access for a tree route: nobody signed in and without a share link gets 401, a tree the
- * viewer may not see 404, a write by someone who may only read 403.
+ * viewer may not see 404, a call the viewer's role does not allow 403. Notes the role for the
+ * privacy layer.
  */
 export function assertAccess<T extends TreeAccessRow>(
   tree: T | undefined,
@@ -62,9 +63,10 @@ export function assertAccess<T extends TreeAccessRow>(
   need: Access,
 ): asserts tree is T {
   if (!viewer.user && !viewer.shareToken) throw new AppError('auth.error.sessionRequired');
-  if (need === 'edit') assertCanEdit(tree, viewer);
-  else assertCanRead(tree, viewer);
-  viewer.roles.set(tree.id, roleInTree(tree, viewer));
+  assertCanRead(tree, viewer);
+  const role = roleInTree(tree, viewer);
+  if (!may(role, need)) throw new AppError('auth.error.forbidden');
+  viewer.roles.set(tree.id, role);
 }
 
 /** Sources (repositories, records, citations) have no trial count of their own: only the node ceiling. */

@@ -14,14 +14,14 @@ import * as trees from './tree.repository.ts';
 export function createTreeGate(db: Db) {
   return {
     async read(treeId: string, viewer: Viewer) {
-      const tree = await trees.findTreeAccess(db, treeId);
+      const tree = await trees.findTreeAccess(db, treeId, viewer.user?.id ?? null);
       assertAccess(tree, viewer, 'read');
       return tree;
     },
 
-    /** A read only the tree's editors may make (its history): a visitor is refused with 403. */
+    /** A read only the tree's editors may make (its history): a visitor or viewer is refused with 403. */
     async readAsEditor(treeId: string, viewer: Viewer) {
-      const tree = await trees.findTreeAccess(db, treeId);
+      const tree = await trees.findTreeAccess(db, treeId, viewer.user?.id ?? null);
       assertAccess(tree, viewer, 'edit');
       return tree;
     },
@@ -36,7 +36,7 @@ export function createTreeGate(db: Db) {
       let recorded: number | null = null;
       return db
         .transaction(async (tx) => {
-          const tree = await trees.findTreeAccess(tx, treeId);
+          const tree = await trees.findTreeAccess(tx, treeId, viewer.user?.id ?? null);
           assertAccess(tree, viewer, 'edit');
           // The tree's row locked and the write's change set opened, in one statement.
           await openChangeSet(tx, treeId, viewer.user?.id ?? null, kind ?? 'edit', true);

@@ -1,5 +1,5 @@
-import type { ErrorCode } from '@anor/core';
-import type { FastifyInstance } from 'fastify';
+import type { Access, ErrorCode } from '@anor/core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Auth } from '../../auth/auth.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
@@ -9,37 +9,43 @@ import { findTreeAccess } from './tree.repository.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** A POST that only reads (a search, a map, suggestions): visitors of a shared tree may call it. */
-    readOnly?: boolean;
+    /**
+     * What the route needs of the caller's role in the tree (@anor/core roles.ts). Unsaid: `read`
+     * for a GET, `edit` for any other method. A POST that only reads (a search, a map) says `read`;
+     * the history and the duplicate finder say `edit` (their reads are editors' tools); members and
+     * sharing say `manage`. The route table lists it (app.ts RouteEntry).
+     */
+    access?: Access;
     /** The code a refused caller gets instead of 403/404 (deleting a tree: SPEC §6's own message). */
     deniedCode?: ErrorCode;
-    /**
-     * The tree's owner's only, reads included (the duplicate finder): visitors of a shared tree are
-     * refused with 403 here, as for a write. The route table lists it (app.ts RouteEntry).
-     */
-    ownerOnly?: boolean;
   }
+}
+
+/** What a route needs: as declared, else by its method. */
+export function routeAccess(method: string, declared: Access | undefined): Access {
+  if (declared) return declared;
+  return method === 'GET' || method === 'HEAD' || method === 'OPTIONS' ? 'read' : 'edit';
 }
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * Every state-changing tree route (`POST`, `PUT`, `DELETE` under `/api/:treeId/`, unless marked
- * `readOnly`) is refused here, before its body is even validated, to anyone but the tree's owner:
- * a visitor of a shared tree gets 403, nobody signed in 401, a stranger 404. The services check
- * again; this guard makes the rule hold for routes that do not exist yet. Routes marked `ownerOnly`
- * are guarded alike whatever their method.
+ * Every tree route (`/api/:treeId/…`) that needs more than `read` is refused here, before its body
+ * is even validated, to anyone whose role does not allow it: a visitor or a viewer gets 403, nobody
+ * signed in 401, a stranger 404. The services check again; this guard makes the rule hold for
+ * routes that do not exist yet. Reads are checked by the services' gate (modules/tree/tree.gate.ts).
  */
 export function registerWriteGuard(app: FastifyInstance, db: Db, auth: Auth) {
-  app.addHook('preValidation', async (request) => {
-    const { ownerOnly, readOnly } = request.routeOptions.config;
-    if (!ownerOnly && (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS')) return;
-    if (!request.routeOptions.url?.startsWith('/api/:treeId/') || (readOnly && !ownerOnly)) return;
+  app.addHook('preValidation', async (request: FastifyRequest) => {
+    if (!request.routeOptions.url?.startsWith('/api/:treeId/')) return;
+    const need = routeAccess(request.method, request.routeOptions.config.access);
+    if (need === 'read') return;
     const treeId = (request.params as { treeId?: unknown }).treeId;
     // A malformed id is answered by the route's own validation.
     if (typeof treeId !== 'string' || !uuidPattern.test(treeId)) return;
     try {
-      assertAccess(await findTreeAccess(db, treeId), await currentViewer(auth, request), 'edit');
+      const viewer = await currentViewer(auth, request);
+      assertAccess(await findTreeAccess(db, treeId, viewer.user?.id ?? null), viewer, need);
     } catch (error) {
       const { deniedCode } = request.routeOptions.config;
       if (deniedCode && error instanceof AppError && (error.status === 403 || error.status === 404)) {

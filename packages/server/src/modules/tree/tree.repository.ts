@@ -1,7 +1,7 @@
 import { personSortKey } from '@anor/core';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { person, subscription, tree, user } from '../../db/schema.ts';
+import { type MemberRole, person, subscription, tree, treeMember, user } from '../../db/schema.ts';
 
 /** What access checks need: who owns the tree and on which plan. No counting. */
 export interface TreeAccessRow {
@@ -13,6 +13,12 @@ export interface TreeAccessRow {
   shareToken: string | null;
   ownerPlan: 'free' | 'monthly' | 'yearly' | null;
   ownerValidUntil: Date | null;
+  /**
+   * The membership of the user the row was read for (findTreeAccess's `userId`), with that user's
+   * id, so that a row read for one user never grants another (tree.access.ts roleInTree).
+   */
+  memberRole?: MemberRole | null;
+  memberUserId?: string | null;
 }
 
 export interface TreeRow extends TreeAccessRow {
@@ -48,24 +54,54 @@ const treeFields = {
   ownerValidUntil: subscription.validUntil,
 };
 
-function selectTrees(db: Db) {
-  return db.select(treeFields).from(tree).leftJoin(subscription, eq(subscription.userId, tree.ownerId));
+/** The tree with its counts, and `userId`'s membership joined as in selectAccess. */
+function selectTrees(db: Db, userId: string | null) {
+  if (userId === null) {
+    return db
+      .select({ ...treeFields, memberRole: sql<MemberRole | null>`null`, memberUserId: sql<string | null>`null` })
+      .from(tree)
+      .leftJoin(subscription, eq(subscription.userId, tree.ownerId))
+      .$dynamic();
+  }
+  return db
+    .select({ ...treeFields, memberRole: treeMember.role, memberUserId: treeMember.userId })
+    .from(tree)
+    .leftJoin(subscription, eq(subscription.userId, tree.ownerId))
+    .leftJoin(treeMember, membershipOf(userId))
+    .$dynamic();
 }
 
-/** Who owns the tree and on which plan, with its share secret: what every access check needs. */
-function selectAccess(db: Db) {
+const accessFields = {
+  id: tree.id,
+  name: tree.name,
+  rootId: tree.rootId,
+  ownerId: tree.ownerId,
+  shareToken: tree.shareToken,
+  ownerPlan: subscription.plan,
+  ownerValidUntil: subscription.validUntil,
+};
+
+/** The membership of `userId` in the tree of the row, joined on the tree's own key. */
+const membershipOf = (userId: string) => and(eq(treeMember.treeId, tree.id), eq(treeMember.userId, userId));
+
+/**
+ * Who owns the tree and on which plan, with its share secret and (for a signed-in viewer) their
+ * membership: what every access check needs, in one statement.
+ */
+function selectAccess(db: Db, userId: string | null) {
+  if (userId === null) {
+    return db
+      .select({ ...accessFields, memberRole: sql<MemberRole | null>`null`, memberUserId: sql<string | null>`null` })
+      .from(tree)
+      .leftJoin(subscription, eq(subscription.userId, tree.ownerId))
+      .$dynamic();
+  }
   return db
-    .select({
-      id: tree.id,
-      name: tree.name,
-      rootId: tree.rootId,
-      ownerId: tree.ownerId,
-      shareToken: tree.shareToken,
-      ownerPlan: subscription.plan,
-      ownerValidUntil: subscription.validUntil,
-    })
+    .select({ ...accessFields, memberRole: treeMember.role, memberUserId: treeMember.userId })
     .from(tree)
-    .leftJoin(subscription, eq(subscription.userId, tree.ownerId));
+    .leftJoin(subscription, eq(subscription.userId, tree.ownerId))
+    .leftJoin(treeMember, membershipOf(userId))
+    .$dynamic();
 }
 
 /**
@@ -74,19 +110,39 @@ function selectAccess(db: Db) {
  */
 const written = and(isNull(tree.importJob), isNull(tree.deletedAt));
 
-export async function findTreeAccess(db: Db, treeId: string): Promise<TreeAccessRow | undefined> {
-  const [row] = await selectAccess(db).where(and(eq(tree.id, treeId), written));
+/** The tree as `userId` (the signed-in viewer, or null) meets it; see TreeAccessRow.memberRole. */
+export async function findTreeAccess(
+  db: Db,
+  treeId: string,
+  userId: string | null,
+): Promise<TreeAccessRow | undefined> {
+  const [row] = await selectAccess(db, userId).where(and(eq(tree.id, treeId), written));
   return row;
 }
 
-export async function findTree(db: Db, treeId: string): Promise<TreeRow | undefined> {
-  const [row] = await selectTrees(db).where(and(eq(tree.id, treeId), written));
+/** The tree with its counts, as `userId` (the signed-in viewer; null: nobody's membership) meets it. */
+export async function findTree(db: Db, treeId: string, userId: string | null = null): Promise<TreeRow | undefined> {
+  const [row] = await selectTrees(db, userId).where(and(eq(tree.id, treeId), written));
   return row;
 }
 
 export function listTreesOfOwner(db: Db, ownerId: string): Promise<TreeRow[]> {
-  return selectTrees(db)
+  return selectTrees(db, ownerId)
     .where(and(eq(tree.ownerId, ownerId), written))
+    .orderBy(tree.createdAt, tree.id);
+}
+
+/**
+ * The trees the user is a member of (issue 26). It looks across trees by user, as the share-link
+ * look-up does: on Citus a query of every shard, for one user's tree list (docs/operations.md).
+ */
+export function listTreesOfMember(db: Db, userId: string): Promise<TreeRow[]> {
+  return db
+    .select({ ...treeFields, memberRole: treeMember.role, memberUserId: treeMember.userId })
+    .from(treeMember)
+    .innerJoin(tree, eq(tree.id, treeMember.treeId))
+    .leftJoin(subscription, eq(subscription.userId, tree.ownerId))
+    .where(and(eq(treeMember.userId, userId), written))
     .orderBy(tree.createdAt, tree.id);
 }
 
@@ -227,7 +283,7 @@ export async function findDeletedTreeOfOwner(
   treeId: string,
   since: Date,
 ): Promise<TreeRow | undefined> {
-  const [row] = await selectTrees(db)
+  const [row] = await selectTrees(db, ownerId)
     .where(and(eq(tree.id, treeId), eq(tree.ownerId, ownerId), sql`${tree.deletedAt} > ${since}`))
     .for('update', { of: tree });
   return row;
@@ -260,13 +316,13 @@ export async function setShareToken(db: Db, treeId: string, token: string | null
 
 /** The tree whose share link has this secret, with its owner's subscription. */
 export async function findTreeByShareToken(db: Db, token: string): Promise<TreeAccessRow | undefined> {
-  const [row] = await selectAccess(db).where(and(eq(tree.shareToken, token), written));
+  const [row] = await selectAccess(db, null).where(and(eq(tree.shareToken, token), written));
   return row;
 }
 
 /** The shared trees of the user with this e-mail (lower-case), with the owner's subscription. */
 export function listSharedTreesOfEmail(db: Db, email: string): Promise<TreeAccessRow[]> {
-  return selectAccess(db)
+  return selectAccess(db, null)
     .innerJoin(user, eq(user.id, tree.ownerId))
     .where(and(eq(user.email, email), sql`${tree.shareToken} is not null`, written))
     .orderBy(tree.createdAt, tree.id);

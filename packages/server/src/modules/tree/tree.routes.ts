@@ -65,9 +65,10 @@ export function registerTreeRoutes(app: FastifyInstance, ctx: AppContext) {
   routes.put(
     '/api/:treeId/tree/name',
     {
+      config: { access: 'manage' },
       schema: {
         tags,
-        summary: 'Rename a tree (owner only)',
+        summary: 'Rename a tree (owner and co-owners)',
         params: treeParams,
         body: renameTreeBodySchema,
         response: { 200: treeInfoSchema },
@@ -79,7 +80,7 @@ export function registerTreeRoutes(app: FastifyInstance, ctx: AppContext) {
   routes.delete(
     '/api/:treeId/tree/:deletedTreeId',
     {
-      config: { deniedCode: 'tree.error.treeDeleteForbidden' },
+      config: { access: 'owner', deniedCode: 'tree.error.treeDeleteForbidden' },
       schema: {
         tags,
         summary: "Delete a tree: to the owner's trash for 30 days, then deleted for good (owner only, with password)",
@@ -100,9 +101,10 @@ export function registerTreeRoutes(app: FastifyInstance, ctx: AppContext) {
   routes.get(
     '/api/:treeId/share',
     {
+      config: { access: 'manage' },
       schema: {
         tags,
-        summary: 'The share state (owner only)',
+        summary: 'The share state (owner and co-owners)',
         params: treeParams,
         response: { 200: shareStateSchema },
       },
@@ -113,9 +115,10 @@ export function registerTreeRoutes(app: FastifyInstance, ctx: AppContext) {
   routes.put(
     '/api/:treeId/share',
     {
+      config: { access: 'manage' },
       schema: {
         tags,
-        summary: 'Turn sharing on (a new link) or off (old links stop working); owner only, paid',
+        summary: 'Turn sharing on (a new link) or off (old links stop working); owner and co-owners, paid owner',
         params: treeParams,
         body: shareBodySchema,
         response: { 200: shareStateSchema },

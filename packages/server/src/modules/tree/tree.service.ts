@@ -15,7 +15,7 @@ import { asViewer, type SessionUser, type Viewer } from '../../http/session.ts';
 import { inChangeSet } from '../history/change-set.ts';
 import { countPublicItems, refreshPublicPersons } from '../privacy/privacy.repository.ts';
 import { leavesOutPrivate } from '../privacy/visitor-scope.ts';
-import { assertAccess, assertCanEdit, isOwnerSubscriptionValid, roleInTree } from './tree.access.ts';
+import { assertAccess, isOwnerSubscriptionValid, roleInTree } from './tree.access.ts';
 import * as trees from './tree.repository.ts';
 
 export interface TreeServiceDeps {
@@ -25,6 +25,7 @@ export interface TreeServiceDeps {
 }
 
 export function toTreeInfo(row: trees.TreeRow, viewer: Viewer): TreeInfo {
+  const role = roleInTree(row, viewer);
   const total = row.personsAmount + row.locationsAmount + row.eventsAmount + row.sourcesAmount;
   const owner = { plan: row.ownerPlan ?? 'free', validUntil: row.ownerValidUntil?.toISOString() ?? null };
   return {
@@ -32,7 +33,8 @@ export function toTreeInfo(row: trees.TreeRow, viewer: Viewer): TreeInfo {
     name: row.name,
     rootId: row.rootId,
     ownerId: row.ownerId,
-    isOwner: roleInTree(row, viewer) === 'owner',
+    isOwner: role === 'owner',
+    role: role === 'none' ? 'visitor' : role,
     personsAmount: row.personsAmount,
     locationsAmount: row.locationsAmount,
     eventsAmount: row.eventsAmount,
@@ -40,7 +42,7 @@ export function toTreeInfo(row: trees.TreeRow, viewer: Viewer): TreeInfo {
     total,
     limit: limitsFor(owner).nodes,
     // Only the owner is told how much the files take (a visitor would learn of media they cannot see).
-    ...(roleInTree(row, viewer) === 'owner' ? { mediaBytes: row.mediaBytes } : {}),
+    ...(role === 'owner' ? { mediaBytes: row.mediaBytes } : {}),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -60,14 +62,15 @@ export function newShareToken(): string {
 }
 
 export function createTreeService({ db, livingYears = privacyRule.livingYears }: TreeServiceDeps) {
-  async function loadForEdit(treeId: string, viewer: SessionUser) {
-    const row = await trees.findTree(db, treeId);
-    assertCanEdit(row, asViewer(viewer));
+  /** Renaming and sharing: the owner's and co-owners' (`manage`). */
+  async function loadForManage(treeId: string, viewer: SessionUser) {
+    const row = await trees.findTree(db, treeId, viewer.id);
+    assertAccess(row, asViewer(viewer), 'manage');
     return row;
   }
 
   async function answerOrThrow(treeId: string, viewer: Viewer): Promise<TreeInfo> {
-    const row = await trees.findTree(db, treeId);
+    const row = await trees.findTree(db, treeId, viewer.user?.id ?? null);
     assertAccess(row, viewer, 'read');
     if (!(await leavesOutPrivate(db, treeId, viewer, livingYears))) return toTreeInfo(row, viewer);
     // A visitor's counts are those of what their lists show (issue 18): no living person counts.
@@ -79,9 +82,13 @@ export function createTreeService({ db, livingYears = privacyRule.livingYears }:
   }
 
   return {
+    /** The user's own trees, then the trees they are a member of (issue 26), each with the user's role. */
     async listOwn(viewer: SessionUser): Promise<TreeInfo[]> {
-      const rows = await trees.listTreesOfOwner(db, viewer.id);
-      return rows.map((row) => toTreeInfo(row, asViewer(viewer)));
+      const [own, shared] = await Promise.all([
+        trees.listTreesOfOwner(db, viewer.id),
+        trees.listTreesOfMember(db, viewer.id),
+      ]);
+      return [...own, ...shared].map((row) => toTreeInfo(row, asViewer(viewer)));
     },
 
     get: answerOrThrow,
@@ -116,7 +123,7 @@ export function createTreeService({ db, livingYears = privacyRule.livingYears }:
     },
 
     async rename(viewer: SessionUser, treeId: string, name: string): Promise<TreeInfo> {
-      const row = await loadForEdit(treeId, viewer);
+      const row = await loadForManage(treeId, viewer);
       const nameKey = treeNameKey(name);
       if (name !== row.name) {
         if (await trees.isTreeNameTaken(db, viewer.id, nameKey, treeId)) {
@@ -139,7 +146,7 @@ export function createTreeService({ db, livingYears = privacyRule.livingYears }:
      * tree goes to the owner's trash for `trashDays` days (modules/trash/), then is deleted for good.
      */
     async remove(viewer: SessionUser, treeId: string, assertPassword: () => Promise<void>): Promise<void> {
-      const row = await trees.findTree(db, treeId);
+      const row = await trees.findTree(db, treeId, viewer.id);
       if (!row) throw new AppError('tree.error.notFound');
       if (roleInTree(row, asViewer(viewer)) !== 'owner') throw new AppError('tree.error.treeDeleteForbidden');
       await assertPassword();
@@ -148,7 +155,7 @@ export function createTreeService({ db, livingYears = privacyRule.livingYears }:
 
     /** The share state of a tree, for its owner's share dialog. */
     async shareState(viewer: SessionUser, treeId: string): Promise<ShareState> {
-      return toShareState(await loadForEdit(treeId, viewer));
+      return toShareState(await loadForManage(treeId, viewer));
     },
 
     /**
@@ -156,7 +163,7 @@ export function createTreeService({ db, livingYears = privacyRule.livingYears }:
      * every old link stops working). Sharing is a paid feature (SPEC §1): a free owner is refused.
      */
     async setSharing(viewer: SessionUser, treeId: string, enabled: boolean): Promise<ShareState> {
-      const row = await loadForEdit(treeId, viewer);
+      const row = await loadForManage(treeId, viewer);
       if (enabled && !isOwnerSubscriptionValid(row)) throw new AppError('limit.sharing');
       const token = enabled ? (row.shareToken ?? newShareToken()) : null;
       if (token !== row.shareToken) await trees.setShareToken(db, treeId, token);
