@@ -21,8 +21,17 @@ export const mailContext = new AsyncLocalStorage<{ language: Language }>();
 /** Whose password a reset link set: filled in by better-auth's callback during the call (user.service.ts). */
 export const passwordResetContext = new AsyncLocalStorage<{ email?: string }>();
 
+/** The database each auth instance was made on: the app's own session look-up reads it (http/session-lookup.ts). */
+const databases = new WeakMap<object, Db>();
+
+export function databaseOf(auth: Auth): Db {
+  const db = databases.get(auth);
+  if (!db) throw new Error('an auth instance not made by createAuth');
+  return db;
+}
+
 export function createAuth({ db, secret, publicUrl, mailer }: AuthOptions) {
-  return betterAuth({
+  const auth = betterAuth({
     appName: 'Anor',
     baseURL: publicUrl,
     basePath: '/api/auth',
@@ -69,6 +78,8 @@ export function createAuth({ db, secret, publicUrl, mailer }: AuthOptions) {
     },
     telemetry: { enabled: false },
   });
+  databases.set(auth, db);
+  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -2,6 +2,7 @@ import type { TreeRole } from '@anor/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Auth } from '../auth/auth.ts';
 import { AppError } from './errors.ts';
+import { lookUpSession } from './session-lookup.ts';
 
 export interface SessionUser {
   id: string;
@@ -20,14 +21,24 @@ export function authHeaders(request: FastifyRequest): Headers {
   return headers;
 }
 
-/** The signed-in user of this request, looked up once per request. */
+/**
+ * The signed-in user of this request, looked up once per request: in one statement by the app's own
+ * look-up (http/session-lookup.ts), or by better-auth when the session is to be refreshed or removed.
+ */
 export function currentUser(auth: Auth, request: FastifyRequest): Promise<SessionUser | null> {
   let pending = cache.get(request);
   if (!pending) {
-    pending = request.headers.cookie
-      ? auth.api
-          .getSession({ headers: authHeaders(request) })
-          .then((found) => (found ? { id: found.user.id, name: found.user.name, email: found.user.email } : null))
+    const cookie = request.headers.cookie;
+    pending = cookie
+      ? lookUpSession(auth, cookie).then((found) =>
+          found !== undefined
+            ? found
+            : auth.api
+                .getSession({ headers: authHeaders(request) })
+                .then((session) =>
+                  session ? { id: session.user.id, name: session.user.name, email: session.user.email } : null,
+                ),
+        )
       : Promise.resolve(null);
     cache.set(request, pending);
   }
