@@ -390,6 +390,14 @@ describe('lists', () => {
     const withoutEk = await list(`exclude=${ekIds.join(',')}`);
     expect(withoutEk.total).toBe(4);
     expect(withoutEk.items.map((p) => p.lName)).not.toContain('Ek');
+    // A filtered list counts all its matches on any page (issue 25: counted in the page's own
+    // statement), and still on a page past the last match.
+    expect(await list('gender=female&sort=name&pageSize=2&page=2')).toMatchObject({
+      total: 3,
+      items: [{ fName: 'Asa' }],
+    });
+    expect(await list('gender=female&sort=name&pageSize=2&page=3')).toMatchObject({ total: 3, items: [] });
+    expect(await list('q=nobody&page=2')).toMatchObject({ total: 0, items: [] });
     expect((await list('sort=recent&pageSize=1')).items[0]?.fName).toBe('Olof');
 
     const father = await owner.family.parentOf(owner.rootId, { fName: 'Far', lName: 'Zorn' });
