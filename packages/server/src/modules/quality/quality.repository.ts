@@ -55,6 +55,8 @@ interface RuleEventRow {
 
 /** Day 0 of `toDayNumber` (1970-01-01): a stored date minus it is the rules' day number. */
 const epoch = sql.raw(`date '1970-01-01'`);
+/** Not an alternative birth or death (issue 20): those are no life events for the rules. */
+const notAlternative = sql.raw(`coalesce(e.subtype, '') not in ('alternativeBirth', 'alternativeDeath')`);
 
 /**
  * The event parts the rules can fire on, one row per person and event (issue 24's speed target:
@@ -68,39 +70,39 @@ const epoch = sql.raw(`date '1970-01-01'`);
  * event's stored `date_from`/`date_to` (written from the same `eventDateRange`) as day numbers;
  * where those are clamped to year 1 or 9999 the dates as written come along to be read again.
  * An alternative birth or death (issue 20) is no life event for the rules (as notAlternative of
- * the event module).
+ * the event module). In no order, as before: the rules take a person's first birth, death and
+ * burial as they come (an API-written tree has one of each at most).
  */
 export async function ruleEvents(db: Db, treeId: string): Promise<RuleEvent[]> {
   const overAgeDays = (sanityLimits.maxAge + 1) * 365;
   const youngDays = (qualityLimits.minMarriageAge + 1) * 366;
   const rows = await queryRows<RuleEventRow>(
     db,
-    sql`with part as materialized (
-      select ep.person_id, ep.event_id, ep.role,
-        case when coalesce(e.subtype, '') not in ('alternativeBirth', 'alternativeDeath') then e.type else 'other' end as type,
-        case when e.start_date is not null then e.date_from - ${epoch} end as "from",
-        case when e.start_date is not null then e.date_to - ${epoch} end as "to",
-        case when e.start_date is not null and (e.date_from >= date '9999-12-31' or e.date_to <= date '0001-01-01')
-          then json_build_array(e.start_date, e.start_date_type, e.end_date, e.end_date_type) end as edge
-      from ${eventParticipant} ep
-      join ${event} e on e.tree_id = ep.tree_id and e.id = ep.event_id
-      where ep.tree_id = ${treeId}
-    ), life as (
-      select person_id,
-        min("to") filter (where type in ('death', 'burial')) as end_to,
-        min("to") filter (where type = 'birth') as birth_to,
-        max("from") filter (where type = 'birth') as birth_from
-      from part where role = 'primary' and type in ('birth', 'death', 'burial')
-      group by person_id
+    sql`with life as (
+      select ep.person_id,
+        min(e.date_to) filter (where e.type in ('death', 'burial')) as end_to,
+        min(e.date_to) filter (where e.type = 'birth') as birth_to,
+        max(e.date_from) filter (where e.type = 'birth') as birth_from
+      from ${event} e join ${eventParticipant} ep on ep.tree_id = e.tree_id and ep.event_id = e.id
+      where e.tree_id = ${treeId} and e.type in ('birth', 'death', 'burial') and ep.role = 'primary'
+        and ${notAlternative} and e.start_date is not null
+      group by ep.person_id
     )
-    select part.event_id as "eventId", part.person_id as "personId", part.type, part.role,
-      part."from", part."to", part.edge
-    from part left join life on life.person_id = part.person_id
-    where (part.role = 'primary' and part.type in ('birth', 'death', 'burial'))
-      or life.end_to < part."from" + 2
-      or part."from" - life.birth_to >= ${overAgeDays - 2}
-      or (part.type = 'marriage' and part.role = 'primary' and part."to" - life.birth_from < ${youngDays + 2})
-    order by part.event_id, part.person_id`,
+    select ep.event_id as "eventId", ep.person_id as "personId",
+      case when ${notAlternative} then e.type else 'other' end as type, ep.role,
+      case when e.start_date is not null then e.date_from - ${epoch} end as "from",
+      case when e.start_date is not null then e.date_to - ${epoch} end as "to",
+      case when e.start_date is not null and (e.date_from >= date '9999-12-31' or e.date_to <= date '0001-01-01')
+        then json_build_array(e.start_date, e.start_date_type, e.end_date, e.end_date_type) end as edge
+    from ${eventParticipant} ep
+    join ${event} e on e.tree_id = ep.tree_id and e.id = ep.event_id
+    left join life on life.person_id = ep.person_id
+    where ep.tree_id = ${treeId} and (
+      (ep.role = 'primary' and e.type in ('birth', 'death', 'burial'))
+      or (e.start_date is not null and (
+        life.end_to < e.date_from + 2
+        or e.date_from - life.birth_to >= ${overAgeDays - 2}
+        or (e.type = 'marriage' and ep.role = 'primary' and e.date_to - life.birth_from < ${youngDays + 2}))))`,
   );
   return rows.map((row) => {
     let range: DayRange | null = row.from === null && row.to === null ? null : { from: row.from, to: row.to };
