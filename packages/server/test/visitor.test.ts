@@ -184,8 +184,9 @@ describe('the share link', () => {
     const stranger = await signUp(t.app);
     expect((await stranger.client.get(`/api/${f.treeId}/share`)).status).toBe(404);
     expect((await stranger.client.put(`/api/${f.treeId}/share`, { enabled: false })).status).toBe(404);
-    // The share state is the owner's: a visitor is not even told whether the tree is shared.
-    expect((await visitor().get(`/api/${f.treeId}/share`)).status).toBe(401);
+    // The share state is the owner's and co-owners' (`manage`): a visitor is refused, not told whether the tree is shared.
+    const asVisitor = await visitor().get(`/api/${f.treeId}/share`);
+    expect([asVisitor.status, codeOf(asVisitor)]).toEqual([403, 'auth.error.forbidden']);
   });
 
   it('finds the shared trees of an owner by e-mail, and nothing for others', async () => {

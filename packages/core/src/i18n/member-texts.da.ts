@@ -61,7 +61,6 @@ export const memberTextsDa = {
     leaveTitle: 'Forlad {{tree}}?',
     leaveText: 'Du får ikke længere adgang til stamtræet. Kun ejeren kan invitere dig igen.',
     left: 'Du forlod {{tree}}.',
-    sharedWithYou: 'Delt med dig af {{owner}}',
     accept: {
       title: 'Invitation til {{tree}}',
       text: '{{inviter}} inviterer dig til stamtræet {{tree}} som {{role}}.',

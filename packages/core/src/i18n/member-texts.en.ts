@@ -61,7 +61,6 @@ export const memberTextsEn = {
     leaveTitle: 'Leave {{tree}}?',
     leaveText: 'You will no longer have access to the family tree. Only its owner can invite you again.',
     left: 'You left {{tree}}.',
-    sharedWithYou: 'Shared with you by {{owner}}',
     accept: {
       title: 'Invitation to {{tree}}',
       text: '{{inviter}} invites you to the family tree {{tree}} as {{role}}.',

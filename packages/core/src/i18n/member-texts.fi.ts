@@ -61,7 +61,6 @@ export const memberTextsFi = {
     leaveTitle: 'Poistutaanko sukupuusta {{tree}}?',
     leaveText: 'Sinulla ei ole enää pääsyä sukupuuhun. Vain omistaja voi kutsua sinut uudelleen.',
     left: 'Poistuit sukupuusta {{tree}}.',
-    sharedWithYou: 'Jakanut kanssasi: {{owner}}',
     accept: {
       title: 'Kutsu sukupuuhun {{tree}}',
       text: '{{inviter}} kutsuu sinut sukupuuhun {{tree}} roolissa {{role}}.',

@@ -61,7 +61,6 @@ export const memberTextsNo = {
     leaveTitle: 'Forlate {{tree}}?',
     leaveText: 'Du får ikke lenger tilgang til slektstreet. Bare eieren kan invitere deg igjen.',
     left: 'Du forlot {{tree}}.',
-    sharedWithYou: 'Delt med deg av {{owner}}',
     accept: {
       title: 'Invitasjon til {{tree}}',
       text: '{{inviter}} inviterer deg til slektstreet {{tree}} som {{role}}.',

@@ -62,7 +62,6 @@ export const memberTextsSv = {
     leaveTitle: 'Lämna {{tree}}?',
     leaveText: 'Du får inte längre tillgång till släktträdet. Bara ägaren kan bjuda in dig igen.',
     left: 'Du lämnade {{tree}}.',
-    sharedWithYou: 'Delat med dig av {{owner}}',
     accept: {
       title: 'Inbjudan till {{tree}}',
       text: '{{inviter}} bjuder in dig till släktträdet {{tree}} som {{role}}.',

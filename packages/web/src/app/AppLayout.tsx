@@ -1,3 +1,4 @@
+import { may, type TreeRole } from '@anor/core';
 import {
   ActionIcon,
   Anchor,
@@ -34,6 +35,7 @@ import {
   IconUserCircle,
   IconUsers,
 } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, NavLink as RouterNavLink, ScrollRestoration, useLocation, useMatch } from 'react-router';
@@ -69,6 +71,7 @@ const navItems: NavItem[] = [
 /** Inside a tree (/app/:treeId/… or a visitor's /share/:token/:treeId/…), the tree's own navigation joins the header's. */
 function useTreeNavItems(): NavItem[] {
   const { treeId } = useTreeRoute();
+  const tree = useQuery<{ role?: TreeRole }>({ queryKey: ['trees', 'detail', treeId ?? ''], enabled: false });
   if (!treeId) return [];
   // A visitor's addresses carry the share link's token (/share/{token}/{treeId}/…).
   const base = treeBase(treeId);
@@ -79,6 +82,12 @@ function useTreeNavItems(): NavItem[] {
   const sources = `${base}/sources`;
   const overview = `${base}/overview`;
   const search = `${base}/search`;
+  // The editors' tools need the role `edit` (issue 26): hidden where the tree's info, once a page
+  // fetched it, says the user only reads (a viewer). The cache is read, nothing is fetched here:
+  // the key is features/trees/queries.ts treeKeys.detail, whose schemas the first page does without.
+  const role = tree.data?.role;
+  const editorTools =
+    shareTokenFor(treeId) === null && !isPreviewAsVisitor(treeId) && (role === undefined || may(role, 'edit'));
   return [
     { to: search, label: 'search.navLink', icon: IconListSearch, testId: 'nav-tree-search-all' },
     { to: persons, label: 'personSearch.navLink', icon: IconUsers, testId: 'nav-tree-search' },
@@ -88,8 +97,8 @@ function useTreeNavItems(): NavItem[] {
     { to: `${base}/media`, label: 'media.navLink', icon: IconPhoto, testId: 'nav-tree-media' },
     { to: map, label: 'map.navLink', icon: IconMap, testId: 'nav-tree-map' },
     { to: overview, label: 'overview.navLink', icon: IconUnlink, testId: 'nav-tree-overview' },
-    // The duplicate finder is the owner's only: no link where the tab reaches the tree by a share link.
-    ...(shareTokenFor(treeId) === null && !isPreviewAsVisitor(treeId)
+    // The duplicate finder is the editors' only: no link where the tab reaches the tree by a share link.
+    ...(editorTools
       ? [
           {
             to: `${base}/duplicates`,

@@ -202,6 +202,11 @@ export function createRouter() {
               lazy: lazyPage(async () => (await import('../features/visitor/SharePage.tsx')).SharePage),
             },
             {
+              // An invitation link (issue 26): open to anyone who has it; accepting needs the invited account.
+              path: 'invitation/:treeId/:token',
+              lazy: lazyPage(async () => (await import('../features/members/InvitationPage.tsx')).InvitationPage),
+            },
+            {
               path: 'shared',
               lazy: lazyPage(async () => (await import('../features/visitor/FindTreePage.tsx')).FindTreePage),
             },

@@ -1,4 +1,4 @@
-import { type ChangeSet, type ChangeSetKind, changeSetKinds, type ObjectLabel } from '@anor/core';
+import { type ChangeSet, type ChangeSetKind, changeSetKinds, may, type ObjectLabel } from '@anor/core';
 import {
   Button,
   CloseButton,
@@ -79,9 +79,9 @@ export function RecentChangesPage() {
   const filters = filtersOf(params);
   const highlighted = filters.start ? filters.start - 1 : null;
   const tree = useQuery({ ...treeQueries.detail(treeId), enabled: treeId !== '' });
-  // The owner's only: a visitor who typed the address is told so and never asks for the history.
-  const isOwner = tree.data?.isOwner === true;
-  const history = useInfiniteQuery({ ...historyQueries.recent(treeId, filters), enabled: treeId !== '' && isOwner });
+  // The tree's editors' only: a visitor or viewer who typed the address is told so and never asks for the history.
+  const isEditor = may(tree.data?.role, 'edit');
+  const history = useInfiniteQuery({ ...historyQueries.recent(treeId, filters), enabled: treeId !== '' && isEditor });
   const rootHref = tree.data?.rootId ? personHref(treeId, tree.data.rootId) : null;
 
   const setFilter = (changes: Record<string, string | null>) => {
@@ -115,7 +115,7 @@ export function RecentChangesPage() {
       }
       testId="recent-changes-page"
     >
-      {tree.data && !isOwner ? (
+      {tree.data && !isEditor ? (
         <Text c="dimmed" data-testid="recent-changes-forbidden">
           {t('auth.error.forbidden')}
         </Text>

@@ -1,4 +1,4 @@
-import type { TypedPlaceAnswer } from '@anor/core';
+import { may, type TypedPlaceAnswer } from '@anor/core';
 import { Box, Button, Group, Paper, SegmentedControl, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
@@ -71,7 +71,7 @@ function PlacesView({ treeId }: { treeId: string }) {
   );
 
   const rootHref = tree.data?.rootId ? personHref(treeId, tree.data.rootId) : null;
-  const canEdit = tree.data?.isOwner ?? false;
+  const canEdit = may(tree.data?.role, 'edit');
 
   return (
     <ListPage

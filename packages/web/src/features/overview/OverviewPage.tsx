@@ -1,4 +1,5 @@
 import {
+  may,
   type OrphanEvent,
   type OrphanLocation,
   type OrphanPerson,
@@ -53,7 +54,7 @@ export function OverviewPage() {
   return (
     <PersonDialogProvider treeId={treeId}>
       <LocationDialogProvider treeId={treeId}>
-        <EventModalProvider treeId={treeId} canEdit={tree.data?.isOwner ?? false}>
+        <EventModalProvider treeId={treeId} canEdit={may(tree.data?.role, 'edit')}>
           <OverviewView treeId={treeId} />
         </EventModalProvider>
       </LocationDialogProvider>
@@ -106,8 +107,8 @@ function OverviewView({ treeId }: { treeId: string }) {
           {t(`overview.hint.${type}`)}
         </Text>
       )}
-      {/* The data-quality report's counts (issue 24): the owner's only. */}
-      {tree.data?.isOwner ? <QualitySummary treeId={treeId} /> : null}
+      {/* The data-quality report's counts (issue 24): the tree's editors' only. */}
+      {may(tree.data?.role, 'edit') ? <QualitySummary treeId={treeId} /> : null}
     </Group>
   );
 

@@ -1,12 +1,12 @@
 import { registerBodySchema, textLimits } from '@anor/core';
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { AuthCard } from '../../lib/AuthCard.tsx';
 import { FormError } from '../../lib/FormError.tsx';
 import { useSchemaForm } from '../../lib/form.ts';
-import { DEFAULT_AFTER_SIGN_IN } from './callback-url.ts';
+import { safeCallbackUrl } from './callback-url.ts';
 import { useRegister } from './mutations.ts';
 import { useSession } from './queries.ts';
 
@@ -14,6 +14,9 @@ export function RegisterPage() {
   const { t } = useTranslation();
   usePageTitle(t('register.title'));
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  // Back where the user came from (an invitation link), as after signing in.
+  const callbackUrl = safeCallbackUrl(searchParams.get('callbackUrl'));
   const { status } = useSession();
   const register = useRegister();
   const form = useSchemaForm(
@@ -23,12 +26,12 @@ export function RegisterPage() {
   );
 
   if (status === 'authenticated' && !register.isPending && !register.isSuccess) {
-    return <Navigate to={DEFAULT_AFTER_SIGN_IN} replace />;
+    return <Navigate to={callbackUrl} replace />;
   }
 
   const onSubmit = form.handleSubmit((body) =>
     register.mutate(body, {
-      onSuccess: () => void navigate(DEFAULT_AFTER_SIGN_IN, { replace: true }),
+      onSuccess: () => void navigate(callbackUrl, { replace: true }),
       onError: form.setServerError,
     }),
   );

@@ -1,4 +1,4 @@
-import type { RecordSummary, RepositorySummary } from '@anor/core';
+import { may, type RecordSummary, type RepositorySummary } from '@anor/core';
 import { Box, Button, Group, SegmentedControl, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { IconBook2, IconBuildingBank, IconChevronRight, IconLink, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -47,7 +47,7 @@ function SourcesView({ treeId }: { treeId: string }) {
   const repositories = useRepositoryList(treeId, request.repositories, list, !isRecords);
 
   const rootHref = tree.data?.rootId ? personHref(treeId, tree.data.rootId) : null;
-  const canEdit = tree.data?.isOwner ?? false;
+  const canEdit = may(tree.data?.role, 'edit');
 
   const newButton = (kind: SourceListRequest['kind']) => {
     const label = kind === 'records' ? t('sources.record.new') : t('sources.repository.new');

@@ -1,13 +1,15 @@
-import type { TierLimits, TreeInfo } from '@anor/core';
-import { ActionIcon, Anchor, Card, Group, Progress, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
+import { may, PAID_NODE_LIMIT, type TierLimits, type TreeInfo, tierLimits } from '@anor/core';
+import { ActionIcon, Anchor, Badge, Card, Group, Progress, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import {
   IconBooks,
   IconCalendarEvent,
+  IconDoorExit,
   IconMapPin,
   IconPencil,
   type IconProps,
   IconShare,
   IconTrash,
+  IconUserPlus,
   IconUsers,
 } from '@tabler/icons-react';
 import { type ComponentType, type MouseEvent, useState } from 'react';
@@ -38,14 +40,22 @@ interface TreeCardProps {
   limits: TierLimits;
   onRename: (tree: TreeInfo) => void;
   onDelete: (tree: TreeInfo) => void;
+  /** Members and invitations (owner and co-owners). */
+  onMembers: (tree: TreeInfo) => void;
+  /** Leaving a tree shared with the user. */
+  onLeave: (tree: TreeInfo) => void;
 }
 
-export function TreeCard({ tree, limits, onRename, onDelete }: TreeCardProps) {
+export function TreeCard({ tree, limits: ownLimits, onRename, onDelete, onMembers, onLeave }: TreeCardProps) {
   const { t, i18n } = useTranslation();
   const format = useFormat();
   const navigate = useNavigate();
   const href = treeHref(tree);
   const [isSharing, setSharing] = useState(false);
+  // What the role allows (issue 26; the server checks again); a shared tree counts against its owner's plan.
+  const canManage = may(tree.role, 'manage');
+  const canEdit = may(tree.role, 'edit');
+  const limits = tree.isOwner ? ownLimits : tierLimits[tree.limit >= PAID_NODE_LIMIT ? 'paid' : 'free'];
 
   const counts: Count[] = [
     { label: 'trees.card.persons', value: tree.personsAmount, icon: IconUsers, testId: 'tree-card-persons' },
@@ -94,8 +104,8 @@ export function TreeCard({ tree, limits, onRename, onDelete }: TreeCardProps) {
               {tree.name}
             </Text>
           )}
-          {tree.isOwner ? (
-            <Group gap={4} wrap="nowrap">
+          <Group gap={4} wrap="nowrap">
+            {canManage ? (
               <Tooltip label={t('share.action')}>
                 <ActionIcon
                   variant="subtle"
@@ -107,7 +117,22 @@ export function TreeCard({ tree, limits, onRename, onDelete }: TreeCardProps) {
                   <IconShare aria-hidden size={18} />
                 </ActionIcon>
               </Tooltip>
-              <GedcomExportMenu tree={tree} />
+            ) : null}
+            {canManage ? (
+              <Tooltip label={t('members.navLink')}>
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  aria-label={`${t('members.navLink')}: ${tree.name}`}
+                  onClick={() => onMembers(tree)}
+                  data-testid="tree-card-members"
+                >
+                  <IconUserPlus aria-hidden size={18} />
+                </ActionIcon>
+              </Tooltip>
+            ) : null}
+            {canEdit ? <GedcomExportMenu tree={tree} /> : null}
+            {canManage ? (
               <Tooltip label={t('trees.card.rename')}>
                 <ActionIcon
                   variant="subtle"
@@ -119,6 +144,8 @@ export function TreeCard({ tree, limits, onRename, onDelete }: TreeCardProps) {
                   <IconPencil aria-hidden size={18} />
                 </ActionIcon>
               </Tooltip>
+            ) : null}
+            {tree.isOwner ? (
               <Tooltip label={t('trees.card.delete')}>
                 <ActionIcon
                   variant="subtle"
@@ -130,10 +157,27 @@ export function TreeCard({ tree, limits, onRename, onDelete }: TreeCardProps) {
                   <IconTrash aria-hidden size={18} />
                 </ActionIcon>
               </Tooltip>
-            </Group>
-          ) : null}
+            ) : (
+              <Tooltip label={t('members.leave')}>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={`${t('members.leave')}: ${tree.name}`}
+                  onClick={() => onLeave(tree)}
+                  data-testid="tree-card-leave"
+                >
+                  <IconDoorExit aria-hidden size={18} />
+                </ActionIcon>
+              </Tooltip>
+            )}
+          </Group>
         </Group>
 
+        {tree.isOwner ? null : (
+          <Badge variant="light" mt="xs" data-testid="tree-card-role">
+            {t(`members.roles.${tree.role}`)}
+          </Badge>
+        )}
         <SimpleGrid cols={2} spacing="md" verticalSpacing="xs" component="dl" m={0} pt="md">
           {counts.map((count) => (
             <Group key={count.testId} gap={8} wrap="nowrap">
@@ -175,7 +219,7 @@ export function TreeCard({ tree, limits, onRename, onDelete }: TreeCardProps) {
         </Stack>
       </Card>
       {/* Beside the card, not in it: clicks in the dialog must not reach the card's "open the tree". */}
-      {tree.isOwner ? <ShareTreeModal tree={isSharing ? tree : null} onClose={() => setSharing(false)} /> : null}
+      {canManage ? <ShareTreeModal tree={isSharing ? tree : null} onClose={() => setSharing(false)} /> : null}
     </>
   );
 }

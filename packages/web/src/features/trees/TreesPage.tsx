@@ -22,6 +22,8 @@ import { Link, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { ErrorView } from '../../lib/ErrorView.tsx';
 import { RunningImports } from '../gedcom/RunningImports.tsx';
+import { LeaveTreeModal } from '../members/LeaveTreeModal.tsx';
+import { MembersModal } from '../members/MembersModal.tsx';
 import { SubscriptionDialog } from '../pricing/SubscriptionDialog.tsx';
 import { useSession } from '../session/queries.ts';
 import { DeletedTrees } from '../trash/DeletedTrees.tsx';
@@ -37,6 +39,9 @@ function TreeList({ userId, limits }: { userId: string; limits: TierLimits }) {
   const trees = useQuery(treeQueries.list(userId));
   const [renaming, setRenaming] = useState<TreeInfo | null>(null);
   const [deleting, setDeleting] = useState<TreeInfo | null>(null);
+  // Members and leaving (issue 26): the dialogs stay here, so that they outlive a card that goes.
+  const [managing, setManaging] = useState<TreeInfo | null>(null);
+  const [leaving, setLeaving] = useState<TreeInfo | null>(null);
   const [params, setParams] = useSearchParams();
   // What the box holds now; the address follows it (for a reload or a shared link), a render later.
   const [query, setQuery] = useState(() => params.get('q') ?? '');
@@ -118,12 +123,22 @@ function TreeList({ userId, limits }: { userId: string; limits: TierLimits }) {
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" data-testid="tree-list">
           {shown.map((tree) => (
-            <TreeCard key={tree.id} tree={tree} limits={limits} onRename={setRenaming} onDelete={setDeleting} />
+            <TreeCard
+              key={tree.id}
+              tree={tree}
+              limits={limits}
+              onRename={setRenaming}
+              onDelete={setDeleting}
+              onMembers={setManaging}
+              onLeave={setLeaving}
+            />
           ))}
         </SimpleGrid>
       )}
       <RenameTreeModal userId={userId} tree={renaming} onClose={() => setRenaming(null)} />
       <DeleteTreeModal userId={userId} tree={deleting} onClose={() => setDeleting(null)} />
+      <MembersModal tree={managing} onClose={() => setManaging(null)} />
+      <LeaveTreeModal userId={userId} tree={leaving} onClose={() => setLeaving(null)} />
     </>
   );
 }

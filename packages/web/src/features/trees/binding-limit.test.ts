@@ -10,6 +10,7 @@ function tree(counts: Partial<TreeInfo>): TreeInfo {
     rootId: null,
     ownerId: 'u',
     isOwner: true,
+    role: 'owner',
     createdAt: '',
     updatedAt: '',
     limit: 5000,

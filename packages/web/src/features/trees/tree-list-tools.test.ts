@@ -9,6 +9,7 @@ function tree(name: string, total: number, createdAt: string, updatedAt: string)
     rootId: null,
     ownerId: 'u',
     isOwner: true,
+    role: 'owner',
     personsAmount: total,
     locationsAmount: 0,
     eventsAmount: 0,
