@@ -38,6 +38,8 @@ const tables = [
   'person_name',
   'person_not_duplicate',
   'quality_dismissal',
+  'tree_member',
+  'tree_invitation',
   'history_change_set',
   'history_change',
 ];
