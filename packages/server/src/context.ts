@@ -83,6 +83,7 @@ export function createContext(
     paidNodeLimit: config.paidNodeLimit,
     jobStatementMs: config.databaseTimeouts.jobStatementMs,
     freeBytes: storage.freeBytes,
+    embedded: storage.embedded ?? true,
   });
   const jobs = createJobService({
     db,

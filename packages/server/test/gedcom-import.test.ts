@@ -2,9 +2,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { GedcomImportAnswer, TreeInfo } from '@anor/core';
 import { decode } from '@anor/gedcom';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixturesDir, listFixtures } from '../../gedcom/test/support.ts';
+import { queryRows } from '../src/db/rows.ts';
 import { event, eventParticipant, location, note, person, subscription, tree } from '../src/db/schema.ts';
 import { type ErrorBody, signUp, type TestClient } from './support/client.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
@@ -330,6 +331,37 @@ describe('GEDCOM import: what a file becomes', () => {
     const first = await importFile(owner.client, owner.userId, encoder.encode(smallFamily(1)), 'Släkten');
     const second = await importFile(owner.client, owner.userId, encoder.encode(smallFamily(1)), 'Släkten');
     expect([first.body.tree.name, second.body.tree.name]).toEqual(['Släkten', 'Släkten (2)']);
+  });
+
+  it('writes its new tree without privacy bookkeeping, which a later edit of it then names', async () => {
+    const owner = await newUser();
+    const response = await importFile(owner.client, owner.userId, encoder.encode(file), 'Ingen kö');
+    expect(response.status).toBe(201);
+    const treeId = response.body.tree.id;
+    const queued = async () =>
+      (
+        await queryRows<{ n: number }>(
+          t.database.db,
+          sql`select count(*)::int as n from person_privacy_dirty where tree_id = ${treeId}`,
+        )
+      )[0]?.n;
+    const cached = await queryRows(t.database.db, sql`select 1 from tree_privacy where tree_id = ${treeId}`);
+    // No cache: its first visitor-facing read computes the tree whole (gedcom-facts.test.ts sees the result).
+    expect(cached).toEqual([]);
+    expect(await queued()).toBe(0);
+    // The setting lasted only the import's transactions: an edit's parent link names its persons again.
+    const [lars] = await t.database.db
+      .select({ id: person.id })
+      .from(person)
+      .where(and(eq(person.treeId, treeId), eq(person.fName, 'Lars')));
+    const [anna] = await t.database.db
+      .select({ id: person.id })
+      .from(person)
+      .where(and(eq(person.treeId, treeId), eq(person.fName, 'Anna')));
+    await t.database.db.execute(
+      sql`delete from parent_child where tree_id = ${treeId} and parent_id = ${anna?.id} and child_id = ${lars?.id}`,
+    );
+    expect(await queued()).toBe(2);
   });
 });
 

@@ -121,14 +121,30 @@ export async function readGedcom(
   let writeOn = writing !== null;
   const image = (media: { format: string | null; fileReference: string }) => isImage(media.format, media.fileReference);
   let mapper: ReturnType<typeof createGedcomMapper> | null = null;
+  /**
+   * The batch being written while the file is read on: the database writes one batch while this
+   * process maps the next (on PostgreSQL, in another process: the two overlap). Batches are written
+   * one after the other, in order, as the foreign keys need; a failed one fails the next drain.
+   */
+  let inFlight = null as Promise<void> | null;
+  const written = async () => {
+    const batch = inFlight;
+    inFlight = null;
+    await batch;
+  };
   async function drain(): Promise<void> {
     if (!mapper) return;
     const rows = mapper.drain();
     counts.addDrained(rows, image);
     if (!writing) kept.push(rows);
     else if (writeOn) {
+      await written();
       if (counts.nodes > writing.maxNodes) writeOn = false;
-      else await insertDrained(writing.inTransaction, writing.treeId, rows, writing.signal);
+      else {
+        inFlight = insertDrained(writing.inTransaction, writing.treeId, rows, writing.signal);
+        // Awaited at the next drain or the end; marked handled meanwhile (a failure is not lost).
+        inFlight.catch(() => undefined);
+      }
     }
   }
   let opened: Opened | null = null;
@@ -160,12 +176,15 @@ export async function readGedcom(
       }
     }
   } catch (error) {
+    // A batch still being written ends before the import fails (its clean-up then finds it all).
+    await inFlight?.catch(() => undefined);
     throw unreadable(error);
   }
   if (!opened) throw new AppError('common.error.generic');
   mapper ??= createGedcomMapper(opened.stream.header, { language });
   const { plan, report } = mapper.finish();
   await drain();
+  await written();
   counts.addFinal(plan);
   if (writing && writeOn) await insertRest(writing.inTransaction, writing.treeId, plan, writing.signal);
   onProgress?.(1);

@@ -243,10 +243,18 @@ function statementOf(table: Table): Statement {
   return statement;
 }
 
-/** Runs `work` in a transaction of its own (an import job's chunk), or in the caller's one. */
-export type InTransaction = <T>(work: (tx: Db) => Promise<T>) => Promise<T>;
+/**
+ * Runs `work` in a transaction of its own (an import job's chunk), or in the caller's one;
+ * `rowsPerTransaction`: how many rows a chunk may hold (default ROWS_PER_TRANSACTION).
+ */
+export type InTransaction = (<T>(work: (tx: Db) => Promise<T>) => Promise<T>) & { rowsPerTransaction?: number };
 
-/** Rows written per transaction when an import commits in chunks (see Writer). */
+/**
+ * Rows written per transaction when an import commits in chunks (see Writer), on the embedded
+ * database: small, so that the requests waiting for its one connection get it often. On
+ * PostgreSQL the import asks for more (gedcom.service.ts): they wait on other connections, and
+ * each commit waits for the disk.
+ */
 const ROWS_PER_TRANSACTION = 4000;
 
 /**
@@ -290,13 +298,14 @@ class Writer {
 
   async done(): Promise<void> {
     const { queries, signal } = this;
+    const perTransaction = this.inTransaction.rowsPerTransaction ?? ROWS_PER_TRANSACTION;
     let next = 0;
     while (next < queries.length) {
       signal?.throwIfAborted();
       await this.inTransaction(async (tx) => {
         await forgetCachedPlans(tx);
         let rows = 0;
-        while (next < queries.length && rows < ROWS_PER_TRANSACTION) {
+        while (next < queries.length && rows < perTransaction) {
           signal?.throwIfAborted();
           const { make, rows: count } = queries[next] as { make: () => SQL; rows: number };
           await tx.execute(make());

@@ -24,6 +24,7 @@ import { inOneChangeSet } from '../history/change-set.ts';
 import { findJobOf } from '../job/job.repository.ts';
 import type { MediaStorage } from '../media/storage/storage.ts';
 import { recomputeRootRelations, setRoot } from '../person/person.repository.ts';
+import { forgetPrivacyCache, untrackPrivacyOf } from '../privacy/privacy.repository.ts';
 import { assertAccess } from '../tree/tree.access.ts';
 import * as trees from '../tree/tree.repository.ts';
 import { toTreeInfo } from '../tree/tree.service.ts';
@@ -47,6 +48,11 @@ export interface GedcomServiceDeps {
   jobStatementMs?: number;
   /** The embedded database's free disk space, to refuse an import it clearly cannot hold (gedcom.space.ts). */
   freeBytes?: (() => Promise<number>) | undefined;
+  /**
+   * The database runs in this process (PGlite, one connection): an import job pauses after each
+   * of its chunks so that other requests get the connection (see `chunked` below). Default: true.
+   */
+  embedded?: boolean;
 }
 
 export interface GedcomImportInput {
@@ -169,6 +175,7 @@ export function createGedcomService({
   paidNodeLimit = null,
   jobStatementMs = defaultDatabaseTimeouts.jobStatementMs,
   freeBytes,
+  embedded = true,
 }: GedcomServiceDeps) {
   /** The name itself, or with " (2)", " (3)" … when the owner has a tree of that name (inside the owner lock). */
   async function freeTreeName(tx: Db, ownerId: string, wanted: string): Promise<{ name: string; nameKey: string }> {
@@ -338,7 +345,18 @@ export function createGedcomService({
       // any other import writes in one transaction. The steps are the same.
       const staged = jobId !== undefined;
       let treeMade = false;
-      const write = async (inTransaction: InTransaction) => {
+      const write = async (recorded: InTransaction) => {
+        // Every transaction of the import writes its tree untracked by the privacy bookkeeping: the
+        // new tree is computed whole before its first visitor-facing read (forgetPrivacyCache below).
+        // On PostgreSQL a chunk holds ten times the rows it holds on PGlite (gedcom.repository.ts).
+        const inTransaction: InTransaction = Object.assign(
+          <T>(work: (tx: Db) => Promise<T>) =>
+            recorded(async (tx) => {
+              await untrackPrivacyOf(tx, treeId);
+              return work(tx);
+            }),
+          embedded ? {} : { rowsPerTransaction: 40_000 },
+        );
         const knownRoot = inMemory?.plan.rootId ?? null;
         await inTransaction(async (tx) => {
           // A large file is read while it is written: its percentage is the share of it read.
@@ -382,6 +400,7 @@ export function createGedcomService({
             await setRoot(tx, treeId, rootId);
             await recomputeRootRelations(tx, treeId);
           }
+          await forgetPrivacyCache(tx, treeId);
           signal?.throwIfAborted();
           if (jobId !== undefined && !(await trees.publishImportedTree(tx, treeId, jobId))) {
             throw new AppError('job.error.cancelled');
@@ -401,18 +420,21 @@ export function createGedcomService({
         // One change set of the tree's history, however many transactions (modules/history).
         if (staged) {
           /**
-           * A chunk's transaction, then a pause of a fifth of the time it took (at most 200 ms): on
-           * the embedded database, which runs in this process and has one connection, a statement
+           * A chunk's transaction, then, on the embedded database, a pause of a fifth of the time it
+           * took (at most 200 ms): PGlite runs in this process and has one connection, a statement
            * holds both the event loop and the connection, and the requests that waited (the job's
-           * progress, a cancel, other users) run their few statements in that pause.
+           * progress, a cancel, other users) run their few statements in that pause. PostgreSQL
+           * answers them on other connections while the import's statement runs: no pause.
            */
           const chunked: InTransaction = async (work) => {
             const begun = performance.now();
             try {
               return await inJobTransaction(db, jobStatementMs, work);
             } finally {
-              const pause = Math.min(200, (performance.now() - begun) / 5);
-              await new Promise((resolve) => setTimeout(resolve, pause));
+              if (embedded) {
+                const pause = Math.min(200, (performance.now() - begun) / 5);
+                await new Promise((resolve) => setTimeout(resolve, pause));
+              }
             }
           };
           await write(inOneChangeSet(treeId, viewer.id, 'import', chunked));

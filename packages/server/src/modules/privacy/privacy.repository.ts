@@ -483,3 +483,21 @@ export async function findPrivateIds(
   for (const row of rows) found[row.kind].add(row.id);
   return found;
 }
+
+/**
+ * For the rest of this transaction, writes to the tree `treeId` alone name no dirty persons and
+ * leave its privacy revision (migration 0032): an import writes a new tree, computed whole before
+ * its first visitor-facing read, so naming each of its persons would only be work to undo.
+ */
+export async function untrackPrivacyOf(tx: Db, treeId: string): Promise<void> {
+  await tx.execute(sql`select set_config('anor.privacy_untracked', ${treeId}, true)`);
+}
+
+/**
+ * Drops the tree's privacy cache and dirty persons, so that its next visitor-facing read computes
+ * it whole: the end of an import that wrote it untracked (see untrackPrivacyOf).
+ */
+export async function forgetPrivacyCache(tx: Db, treeId: string): Promise<void> {
+  await tx.execute(sql`with gone as (delete from person_privacy_dirty where tree_id = ${treeId})
+    delete from tree_privacy where tree_id = ${treeId}`);
+}
