@@ -29,7 +29,9 @@
  * soak did before issue 25 (its figures then include the users' own work); `both` runs that first
  * and then the child process on the same tree, for a comparison in one run. BENCH_SOAK_PROFILE=DIR
  * writes a V8 CPU profile of the server's process over the measured run into DIR
- * (`soak-server.cpuprofile`; `tsx bench/profile-summary.ts FILE` lists where the time went).
+ * (`soak-server.cpuprofile`; `tsx bench/profile-summary.ts FILE` lists where the time went); the
+ * profiler itself costs the server a good share of its CPU, so compare CPU figures only between runs
+ * with the same setting.
  * BENCH_SOAK_NODES makes the tree smaller, BENCH_SOAK_EVENTS=1 also seeds about 400,000 life events
  * (a few minutes; past the node ceiling, so the editors then change life events' dates instead of
  * adding children and births). A missed limit is reported, not fatal: the exit code is non-zero
