@@ -258,7 +258,12 @@ describe.skipIf(!browserAvailable())('family tree view in the browser', () => {
     const fits = await view.box(mother).evaluate((box) => {
       const frame = (box.querySelector('rect') as SVGGraphicsElement).getBBox();
       const text = (box.querySelector('[data-testid="chart-box-name"]') as SVGGraphicsElement).getBBox();
-      return text.x >= frame.x && text.x + text.width <= frame.x + frame.width && text.y + text.height <= frame.height;
+      return (
+        text.x >= frame.x &&
+        text.x + text.width <= frame.x + frame.width &&
+        text.y >= frame.y &&
+        text.y + text.height <= frame.y + frame.height
+      );
     });
     expect(fits).toBe(true);
 

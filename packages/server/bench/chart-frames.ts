@@ -11,7 +11,7 @@
  * - zooms in again with the wheel.
  * Prints the frame times' median, 95th percentile and longest for each, against issue 23's
  * targets (median under 16 ms, 95th percentile under 33 ms while panning). A missed target is
- * reported, not fatal.
+ * reported, not fatal. BENCH_CHART_TRACE=file.json also writes a Chromium trace of the first pan.
  */
 
 import path from 'node:path';
@@ -30,6 +30,18 @@ import { chromiumPath, launchChromium } from './web-weight.ts';
 
 const persons = Number(process.env.BENCH_CHART_PERSONS ?? 2000);
 const generations = 10;
+/** BENCH_CHART_TRACE=file.json: a Chromium trace of the first pan (open it in chrome://tracing or Perfetto). */
+const traceFile = process.env.BENCH_CHART_TRACE;
+const traceCategories = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'blink',
+  'cc',
+  'gpu',
+  'viz',
+  'benchmark',
+  'toplevel',
+];
 
 const men = ['Anders Petter', 'Johan', 'Carl Gustaf', 'Erik', 'Per Olof', 'Nils', 'Lars Magnus', 'Sven'];
 const women = ['Anna Maria', 'Brita', 'Kristina Margareta', 'Elin', 'Greta', 'Ingrid Sofia', 'Karin', 'Märta'];
@@ -224,7 +236,10 @@ async function main() {
       console.log(
         `${'frame times (ms)'.padEnd(40)}${'frames'.padStart(7)}${'median'.padStart(9)}${'p95'.padStart(9)}${'longest'.padStart(9)}`,
       );
+      console.log(`opening view: ${await page.getByTestId('chart-viewport').getAttribute('data-transform')}`);
+      if (traceFile) await browser.startTracing(page, { path: traceFile, categories: traceCategories });
       report('pan at the opening scale', await measure(page, () => pan(page)), true);
+      if (traceFile) await browser.stopTracing();
       report('zoom out with the wheel', await measure(page, () => wheel(page, 200, 12)), false);
       await page.getByTestId('chart-fit').click();
       report('pan the whole chart (zoomed out)', await measure(page, () => pan(page)), true);
