@@ -25,6 +25,7 @@ import { upsertSubscription } from '../src/modules/user/user.repository.ts';
 import { createTree, signUp, TestClient } from './support/client.ts';
 import { FamilyBuilder } from './support/family.ts';
 import { jpeg, upload } from './support/media.ts';
+import { addMember } from './support/members.ts';
 import { createTestApp, openTestDatabase, type TestApp } from './support/test-app.ts';
 import {
   adminQuery,
@@ -272,6 +273,11 @@ async function buildVariedDatabase() {
   expect(reset.status).toBeLessThan(300);
   const contact = await other.client.post('/api/contact', { sender: other.email, text: 'Hej! Ångström ✓' });
   expect(contact.status).toBeLessThan(300);
+
+  // Members and an open invitation (issue 26): the second user is a viewer, a cousin is invited.
+  await addMember(owner.client, tree.id, other, 'viewer');
+  const invited = await owner.client.post(`${api}/member/invitation`, { email: 'kusin@example.com', role: 'editor' });
+  expect(invited.status).toBe(201);
 }
 
 beforeAll(async () => {
