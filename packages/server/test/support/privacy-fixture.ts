@@ -49,6 +49,10 @@ export const readsNotForVisitors: Record<string, { status: number; reason: strin
   'GET /api/user/:userId/tree/deleted': { status: 401, reason: "a user's deleted trees are read by its user only" },
   'GET /api/user/:userId/job': { status: 401, reason: "a user's imports are seen by that user only" },
   'GET /api/user/:userId/job/:jobId': { status: 401, reason: "a user's import is seen by that user only" },
+  'GET /api/invitation/:treeId/:token': {
+    status: 404,
+    reason: 'an invitation link needs its secret, which a visitor of the tree does not have (members.test.ts)',
+  },
   'GET /api/demo': { status: 404, reason: 'the demonstration tree is off in tests (a tree of its own, nobody living)' },
 };
 
@@ -60,7 +64,8 @@ export const readsNotForVisitors: Record<string, { status: number; reason: strin
 export function visitorRefusalOf(route: RouteEntry): { status: number; reason: string } | undefined {
   const listed = readsNotForVisitors[`${route.method} ${route.url}`];
   if (listed) return listed;
-  return route.access !== 'read' ? { status: 403, reason: `declared ${route.access} in the route table` } : undefined;
+  const needsMore = route.url.startsWith('/api/:treeId/') && route.access !== 'read';
+  return needsMore ? { status: 403, reason: `declared ${route.access} in the route table` } : undefined;
 }
 
 /** Where the variants differ: the living persons' dates. */
