@@ -1,12 +1,6 @@
 import type { Event, EventType } from '@anor/core';
-import { createContext, lazy, type ReactNode, Suspense, useContext, useEffect, useMemo, useState } from 'react';
-import type { EventModalTarget } from './EventModal.tsx';
-
-/**
- * The modal with the editor, the participant and source dialogs: loaded when first opened, so that
- * the pages that offer it (the person page first) do not download it with themselves (issue 25).
- */
-const EventModal = lazy(async () => ({ default: (await import('./EventModal.tsx')).EventModal }));
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
+import { EventModal, type EventModalTarget } from './EventModal.tsx';
 
 export interface OpenNewEventOptions {
   /** The person the event is opened from: preset as primary participant (residence: role chosen by the user). */
@@ -76,18 +70,16 @@ export function EventModalProvider({
     <EventModalContext value={value}>
       {children}
       {target && (
-        <Suspense fallback={null}>
-          <EventModal
-            key={target.key}
-            treeId={treeId}
-            canEdit={canEdit}
-            target={target}
-            onClose={() => setTarget(null)}
-            onOpen={setTarget}
-            onSaved={onSaved}
-            onDeleted={onDeleted}
-          />
-        </Suspense>
+        <EventModal
+          key={target.key}
+          treeId={treeId}
+          canEdit={canEdit}
+          target={target}
+          onClose={() => setTarget(null)}
+          onOpen={setTarget}
+          onSaved={onSaved}
+          onDeleted={onDeleted}
+        />
       )}
     </EventModalContext>
   );
