@@ -13,7 +13,8 @@ export interface MemberRow {
   createdAt: Date;
 }
 
-export function listMembers(db: Db, treeId: string): Promise<MemberRow[]> {
+/** A tree's members with their names and addresses. */
+function selectMembers(db: Db) {
   return db
     .select({
       userId: treeMember.userId,
@@ -23,23 +24,15 @@ export function listMembers(db: Db, treeId: string): Promise<MemberRow[]> {
       createdAt: treeMember.createdAt,
     })
     .from(treeMember)
-    .innerJoin(user, eq(user.id, treeMember.userId))
-    .where(eq(treeMember.treeId, treeId))
-    .orderBy(treeMember.createdAt, treeMember.userId);
+    .innerJoin(user, eq(user.id, treeMember.userId));
+}
+
+export function listMembers(db: Db, treeId: string): Promise<MemberRow[]> {
+  return selectMembers(db).where(eq(treeMember.treeId, treeId)).orderBy(treeMember.createdAt, treeMember.userId);
 }
 
 export async function findMember(db: Db, treeId: string, userId: string): Promise<MemberRow | undefined> {
-  const [row] = await db
-    .select({
-      userId: treeMember.userId,
-      name: user.name,
-      email: user.email,
-      role: treeMember.role,
-      createdAt: treeMember.createdAt,
-    })
-    .from(treeMember)
-    .innerJoin(user, eq(user.id, treeMember.userId))
-    .where(and(eq(treeMember.treeId, treeId), eq(treeMember.userId, userId)));
+  const [row] = await selectMembers(db).where(and(eq(treeMember.treeId, treeId), eq(treeMember.userId, userId)));
   return row;
 }
 
