@@ -93,6 +93,10 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
     // Forwarded headers only from the configured proxies (TRUST_PROXY, http/trust-proxy.ts).
     trustProxy: fastifyTrustProxy(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
+    // No ceiling on a start-up step: the job runner's start (onReady below) rolls back an import a
+    // killed server left, which on a large tree, or a loaded machine, takes longer than Fastify's 10 s
+    // default; with it the server refused to start at all after such a crash (crash.test.ts).
+    pluginTimeout: 0,
     // While closing, requests on open connections answer in the catalogue's shape (http/draining.ts).
     return503OnClosing: false,
     // An undecodable URL or an overlong path segment can name no resource.

@@ -238,7 +238,7 @@ describe(`SIGKILL during writes (${kind})`, () => {
     expect(whole).toBeGreaterThan(0);
     expect(whole).toBeLessThan(bulks);
     expect(await withData((query) => query(countersQuery))).toEqual([]);
-  }, 60_000);
+  }, 600_000);
 });
 
 /**

@@ -58,7 +58,7 @@ describe('the server process', () => {
     expect(signIn.status).toBe(200);
     second.child.kill('SIGINT');
     expect(await second.exited).toBe(0);
-  }, 120_000);
+  }, 400_000);
 
   it('runs from its build (npm start) on plain node, without tsx', async () => {
     const build = await buildServer();

@@ -30,7 +30,7 @@ export async function startServerProcess(options: {
   dataDir: string;
   databaseUrl: string;
   env?: Record<string, string>;
-  /** How long it may take to say it is running (a first start creates the database); 60 s by default. */
+  /** How long it may take to say it is running (a first start creates the database); 180 s by default: a ceiling, not a wait (a loaded 2-core CI machine took over 60 s). */
   startTimeoutMs?: number;
   /**
    * A built server (`buildServer()`) to run with plain `node`, as `npm start` does; when not given,
@@ -64,7 +64,7 @@ export async function startServerProcess(options: {
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const deadline = Date.now() + (options.startTimeoutMs ?? 60_000);
+  const deadline = Date.now() + (options.startTimeoutMs ?? 180_000);
   while (!output.includes('Anor is running')) {
     if (Date.now() > deadline || child.exitCode !== null || child.signalCode !== null) {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
