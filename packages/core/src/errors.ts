@@ -229,6 +229,20 @@ export const errorCatalogue = {
   'member.error.invitationUsed': 409,
   /** The signed-in account's e-mail is not the one the invitation was sent to (details: email). */
   'member.error.wrongAccount': 403,
+  // Contributors' proposals (issue 26)
+  /** No proposal of this tree by that id (or, for a contributor, none of their own). */
+  'proposal.error.notFound': 404,
+  /** The proposal was decided already (details: status): accepted, rejected or withdrawn. */
+  'proposal.error.notPending': 409,
+  /** Rows the proposal changes changed since it was made (details: rows): nothing was applied. */
+  'proposal.error.conflict': 409,
+  /** A change a contributor cannot propose (the tree's name or root person): ask an editor. */
+  'proposal.error.notProposable': 403,
+  /** A changed proposal must be the same kind of request as the proposal (method and route). */
+  'proposal.error.otherRequest': 409,
+  /** Only the contributor who made a proposal can withdraw it. */
+  'proposal.error.notYours': 403,
+  'proposal.validation.commentTooLong': 400,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

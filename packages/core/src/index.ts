@@ -29,6 +29,7 @@ export * from './schemas/overview.ts';
 export * from './schemas/person.ts';
 export * from './schemas/person-merge.ts';
 export * from './schemas/person-name.ts';
+export * from './schemas/proposal.ts';
 export * from './schemas/relationship.ts';
 export * from './schemas/report.ts';
 export * from './schemas/search.ts';

@@ -21,18 +21,20 @@ export type TreeRole = z.infer<typeof treeRoleSchema> | 'none';
  * What a route needs, as the server's route table declares it:
  * - `read`: anyone who may see the tree, visitors included (with privacy);
  * - `member`: the owner or a member, never a visitor (leaving a tree);
+ * - `propose`: those who take part in reviewed changes (a contributor's own proposals; every
+ *   proposal, for those who may `edit` too);
  * - `edit`: those who change the tree directly;
  * - `manage`: those who manage members and sharing;
  * - `owner`: the owner alone (deleting the tree).
  */
-export type Access = 'read' | 'member' | 'edit' | 'manage' | 'owner';
+export type Access = 'read' | 'member' | 'propose' | 'edit' | 'manage' | 'owner';
 
 const granted: Record<TreeRole, ReadonlySet<Access>> = {
-  owner: new Set(['read', 'member', 'edit', 'manage', 'owner']),
-  co_owner: new Set(['read', 'member', 'edit', 'manage']),
-  editor: new Set(['read', 'member', 'edit']),
-  // A contributor's changes wait for review (issue 26, reviewed changes); until then they read.
-  contributor: new Set(['read', 'member']),
+  owner: new Set(['read', 'member', 'propose', 'edit', 'manage', 'owner']),
+  co_owner: new Set(['read', 'member', 'propose', 'edit', 'manage']),
+  editor: new Set(['read', 'member', 'propose', 'edit']),
+  // A contributor's changes wait for review (issue 26, reviewed changes: modules/proposal/).
+  contributor: new Set(['read', 'member', 'propose']),
   viewer: new Set(['read', 'member']),
   visitor: new Set(['read']),
   none: new Set(),

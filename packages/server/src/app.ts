@@ -48,6 +48,8 @@ import { registerNoteRoutes } from './modules/note/note.routes.ts';
 import { registerOverviewRoutes } from './modules/overview/overview.routes.ts';
 import { registerPersonRoutes } from './modules/person/person.routes.ts';
 import { registerPrivacy } from './modules/privacy/privacy.hook.ts';
+import { registerProposalRoutes } from './modules/proposal/proposal.routes.ts';
+import { isProposable, registerProposalScope } from './modules/proposal/proposal.scope.ts';
 import { registerQualityRoutes } from './modules/quality/quality.routes.ts';
 import { registerRelationshipRoutes } from './modules/relationship/relationship.routes.ts';
 import { registerReportRoutes } from './modules/report/report.routes.ts';
@@ -81,6 +83,8 @@ export interface RouteEntry {
    * and modules/tree/tree.guard.ts): as the route declares, else `read` for a GET and `edit` for the rest.
    */
   access: Access;
+  /** Whether a contributor's call is kept as a proposal for review (modules/proposal/proposal.scope.ts). */
+  proposable: boolean;
 }
 
 export async function buildApp({ config, database, mailer, logger }: BuildAppOptions): Promise<App> {
@@ -111,6 +115,7 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
   registerSecurityHeaders(app, headers);
   registerBodyLimits(app);
   registerChangeSetHeader(app);
+  registerProposalScope(app);
   registerDraining(app);
   // GET /metrics and the request counts, when METRICS or METRICS_TOKEN is set (modules/metrics).
   const metrics = config.metrics.enabled ? createMetrics(database) : null;
@@ -185,6 +190,7 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
           method,
           url: route.url,
           access: routeAccess(method, route.config?.access),
+          proposable: isProposable(method, route.url, route.config ?? {}),
         });
       }
     }
@@ -199,6 +205,7 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
   registerUserRoutes(app, ctx);
   registerTreeRoutes(app, ctx);
   registerMemberRoutes(app, ctx);
+  registerProposalRoutes(app, ctx);
   registerPersonRoutes(app, ctx);
   registerLocationRoutes(app, ctx);
   registerSanityRoutes(app, ctx);

@@ -278,6 +278,11 @@ async function buildVariedDatabase() {
   await addMember(owner.client, tree.id, other, 'viewer');
   const invited = await owner.client.post(`${api}/member/invitation`, { email: 'kusin@example.com', role: 'editor' });
   expect(invited.status).toBe(201);
+  // A contributor's proposal waiting for review (issue 26): work of theirs a backup must keep.
+  const cousin = await signUp(t.app, { fName: 'Kusin' });
+  await addMember(owner.client, tree.id, cousin, 'contributor');
+  const proposed = await cousin.client.put(`${api}/person/${karin.id}/occ`, { occupation: 'Sömmerska' });
+  expect(proposed.status).toBe(202);
 }
 
 beforeAll(async () => {

@@ -14,6 +14,8 @@ import { createTestApp, type TestApp } from './support/test-app.ts';
  * by each of them. What each may do is the route table's `access` against the one table of roles
  * (@anor/core roles.ts), so a new route is in this test without anyone adding it:
  * - refused: 403 with nothing of the tree in the answer, and nothing changes in the database;
+ * - a contributor's write on a proposable route (the route table's `proposable`) is kept as a
+ *   proposal: 202, or a refusal with a code, and nothing of the tree changes (only `tree_proposal`);
  * - allowed: never a gate refusal or a 5xx, and a GET answers 200 (a member reads what the owner reads);
  * - every member but a visitor sees the living: their markers are in the answers of a viewer.
  */
@@ -35,6 +37,13 @@ beforeAll(async () => {
     accounts[role] = await signUp(t.app, { fName: `Medlem ${role}` });
     await addMember(a.owner.client, a.treeId, accounts[role], role);
   }
+  // A proposal for the routes of proposals to be asked about (`:id` of /proposal/:id).
+  const proposed = await accounts.contributor.client.put<{ proposal: { id: string } }>(
+    `/api/${a.treeId}/person/${a.ids['person:G']}/occ`,
+    { occupation: 'Föreslagen' },
+  );
+  if (proposed.status !== 202) throw new Error(`no proposal: ${proposed.status}`);
+  a.ids['proposal:P'] = proposed.body.proposal.id;
 }, 300_000);
 afterAll(() => t.close());
 
@@ -50,6 +59,9 @@ function treeRoutes(): RouteEntry[] {
  * every member may call (`member`: leaving) is asked with the member's own, so it does what it is
  * for (the member leaves, last of their calls: deletions come last).
  */
+/** The call by which a member leaves the tree. */
+const leaves = (route: RouteEntry) => route.method === 'DELETE' && route.url === '/api/:treeId/member/:userId';
+
 function ask(role: MemberRole, route: RouteEntry) {
   const { request } = requestFor(t.app, route, a, a, a);
   const url = route.access === 'member' ? request.url.replace(a.owner.user.id, accounts[role].user.id) : request.url;
@@ -60,11 +72,11 @@ describe('the members’ authorization matrix (generated from the route table)',
   it('gives each role exactly what the table of roles says', () => {
     const table: Record<MemberRole, Access[]> = {
       viewer: ['read', 'member'],
-      contributor: ['read', 'member'],
-      editor: ['read', 'member', 'edit'],
-      co_owner: ['read', 'member', 'edit', 'manage'],
+      contributor: ['read', 'member', 'propose'],
+      editor: ['read', 'member', 'propose', 'edit'],
+      co_owner: ['read', 'member', 'propose', 'edit', 'manage'],
     };
-    const all: Access[] = ['read', 'member', 'edit', 'manage', 'owner'];
+    const all: Access[] = ['read', 'member', 'propose', 'edit', 'manage', 'owner'];
     for (const role of roles)
       expect(
         all.filter((need) => may(role, need)),
@@ -78,7 +90,8 @@ describe('the members’ authorization matrix (generated from the route table)',
     const problems: string[] = [];
     let refused = 0;
     for (const route of treeRoutes()) {
-      for (const role of roles.filter((each) => !may(each, route.access))) {
+      const refusedTo = roles.filter((each) => !may(each, route.access));
+      for (const role of refusedTo.filter((each) => !(each === 'contributor' && route.proposable))) {
         const before = await databaseFingerprint(t);
         const response = await ask(role, route);
         refused += 1;
@@ -91,6 +104,32 @@ describe('the members’ authorization matrix (generated from the route table)',
     expect(problems).toEqual([]);
     // Every route that needs more than `read` is refused to a viewer at least.
     expect(refused).toBeGreaterThan(60);
+  }, 600_000);
+
+  it('keeps a contributor’s write on every proposable route as a proposal, changing nothing of the tree', async () => {
+    const problems: string[] = [];
+    const made = new Set<string>();
+    const pending = async () =>
+      (await a.owner.client.get<{ pending: number }>(`/api/${a.treeId}/proposal?status=pending`)).body.pending;
+    const before = await pending();
+    for (const route of treeRoutes().filter((each) => each.proposable && !may('contributor', each.access))) {
+      const tree = await databaseFingerprint(t, ['tree_proposal']);
+      const response = await ask('contributor', route);
+      const label = `${keyOf(route)} as contributor: ${response.status} ${codeOf(response) ?? ''}`;
+      if (response.status === 202) {
+        const id = (response.body as { proposal?: { id?: string } }).proposal?.id;
+        if (!id) problems.push(`${label} without its proposal`);
+        else made.add(id);
+      } else if (response.status >= 500 || (response.status >= 400 && !codeOf(response))) {
+        // Any other answer is a write that changed nothing (so proposes nothing), or a refusal.
+        problems.push(`${label}, expected 202, a write that changed nothing, or a refusal with a code`);
+      }
+      if ((await databaseFingerprint(t, ['tree_proposal'])) !== tree) problems.push(`${label} changed the tree`);
+    }
+    expect(problems).toEqual([]);
+    // Most writes of a tree are proposed (the refusals are writes of ids the fixture's requests miss).
+    expect(made.size).toBeGreaterThan(25);
+    expect(await pending()).toBe(before + made.size);
   }, 600_000);
 
   it('shows every member the living persons, as the owner sees them, and a visitor never', async () => {
@@ -114,7 +153,7 @@ describe('the members’ authorization matrix (generated from the route table)',
     const allowed = (role: MemberRole) =>
       treeRoutes()
         .filter((route) => may(role, route.access))
-        .sort((x, y) => Number(x.access === 'member') - Number(y.access === 'member'));
+        .sort((x, y) => Number(leaves(x)) - Number(leaves(y)));
     // Reads first, by every role, while the tree is whole; then the writes, deletions last, an
     // editor's before a co-owner's, each role meeting the tree as the others left it.
     const phases: [string, (route: RouteEntry) => boolean][] = [

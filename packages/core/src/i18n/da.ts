@@ -1,6 +1,7 @@
 import { chartTextsDa } from './chart-texts.da.ts';
 import type { Dictionary } from './en.ts';
 import { memberTextsDa } from './member-texts.da.ts';
+import { proposalTextsDa } from './proposal-texts.da.ts';
 import { qualityTextsDa } from './quality-texts.da.ts';
 import { ruleTexts } from './rule-texts.ts';
 
@@ -2026,6 +2027,8 @@ export const da = {
   quality: qualityTextsDa,
   member: memberTextsDa.member,
   members: memberTextsDa.members,
+  proposal: proposalTextsDa.proposal,
+  proposals: proposalTextsDa.proposals,
   duplicate: {
     title: 'Mulige dubletter',
     navLink: 'Dubletter',

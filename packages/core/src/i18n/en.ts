@@ -1,5 +1,6 @@
 import { chartTextsEn } from './chart-texts.en.ts';
 import { memberTextsEn } from './member-texts.en.ts';
+import { proposalTextsEn } from './proposal-texts.en.ts';
 import { qualityTextsEn } from './quality-texts.en.ts';
 import { ruleTexts } from './rule-texts.ts';
 
@@ -2023,6 +2024,8 @@ export const en = {
   quality: qualityTextsEn,
   member: memberTextsEn.member,
   members: memberTextsEn.members,
+  proposal: proposalTextsEn.proposal,
+  proposals: proposalTextsEn.proposals,
   duplicate: {
     title: 'Possible duplicates',
     navLink: 'Duplicates',

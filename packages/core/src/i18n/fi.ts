@@ -1,6 +1,7 @@
 import { chartTextsFi } from './chart-texts.fi.ts';
 import type { Dictionary } from './en.ts';
 import { memberTextsFi } from './member-texts.fi.ts';
+import { proposalTextsFi } from './proposal-texts.fi.ts';
 import { qualityTextsFi } from './quality-texts.fi.ts';
 import { ruleTexts } from './rule-texts.ts';
 
@@ -2035,6 +2036,8 @@ export const fi = {
   quality: qualityTextsFi,
   member: memberTextsFi.member,
   members: memberTextsFi.members,
+  proposal: proposalTextsFi.proposal,
+  proposals: proposalTextsFi.proposals,
   duplicate: {
     title: 'Mahdolliset kaksoiskappaleet',
     navLink: 'Kaksoiskappaleet',

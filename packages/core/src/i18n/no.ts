@@ -1,6 +1,7 @@
 import { chartTextsNo } from './chart-texts.no.ts';
 import type { Dictionary } from './en.ts';
 import { memberTextsNo } from './member-texts.no.ts';
+import { proposalTextsNo } from './proposal-texts.no.ts';
 import { qualityTextsNo } from './quality-texts.no.ts';
 import { ruleTexts } from './rule-texts.ts';
 
@@ -2028,6 +2029,8 @@ export const no = {
   quality: qualityTextsNo,
   member: memberTextsNo.member,
   members: memberTextsNo.members,
+  proposal: proposalTextsNo.proposal,
+  proposals: proposalTextsNo.proposals,
   duplicate: {
     title: 'Mulige duplikater',
     navLink: 'Duplikater',

@@ -1,6 +1,7 @@
 import { chartTextsSv } from './chart-texts.sv.ts';
 import type { Dictionary } from './en.ts';
 import { memberTextsSv } from './member-texts.sv.ts';
+import { proposalTextsSv } from './proposal-texts.sv.ts';
 import { qualityTextsSv } from './quality-texts.sv.ts';
 import { ruleTexts } from './rule-texts.ts';
 
@@ -2027,6 +2028,8 @@ export const sv = {
   quality: qualityTextsSv,
   member: memberTextsSv.member,
   members: memberTextsSv.members,
+  proposal: proposalTextsSv.proposal,
+  proposals: proposalTextsSv.proposals,
   duplicate: {
     title: 'Möjliga dubbletter',
     navLink: 'Dubbletter',

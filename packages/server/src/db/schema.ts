@@ -15,6 +15,7 @@ export * from './schema/history.ts';
 export * from './schema/media.ts';
 export * from './schema/members.ts';
 export * from './schema/persons.ts';
+export * from './schema/proposals.ts';
 export * from './schema/quality.ts';
 export * from './schema/sources.ts';
 export * from './schema/trees.ts';

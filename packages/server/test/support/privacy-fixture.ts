@@ -6,6 +6,7 @@ import { job } from '../../src/db/schema.ts';
 import { upsertSubscription } from '../../src/modules/user/user.repository.ts';
 import { createTree, signUp, type TestResponse } from './client.ts';
 import { jpeg, upload } from './media.ts';
+import { addMember } from './members.ts';
 import type { TestApp } from './test-app.ts';
 
 /**
@@ -318,6 +319,15 @@ export async function buildPrivacyFixture(t: TestApp, variant: Variant, deadTag 
     await ok(c.post(`${api}/source/citation`, { citation: cited, nodeId: extra.event.id }), 'citation R.extra');
   }
   const share = await ok(c.put<ShareState>(`${api}/share`, { enabled: true }), 'share');
+  // A contributor's proposal waiting for review (issue 26), about a dead person: the routes of
+  // proposals have one to answer about (a visitor sees none).
+  const contributor = await signUp(t.app, { fName: 'Bidrag' });
+  await addMember(c, tree.id, contributor, 'contributor');
+  const proposed = await contributor.client.put<{ proposal: { id: string } }>(`${api}/person/${ids['person:G']}/occ`, {
+    occupation: `Föreslagen ${deadTag}`,
+  });
+  if (proposed.status !== 202) throw new Error(`proposal: ${proposed.status} ${JSON.stringify(proposed.body)}`);
+  ids['proposal:P'] = proposed.body.proposal.id;
   // A finished import job of the owner (the job routes are the user's own: GET must answer the owner).
   ids['job:import'] = uuidv7();
   await t.database.db.insert(job).values({

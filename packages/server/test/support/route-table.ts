@@ -123,11 +123,22 @@ export function generate(schema: JsonSchema | undefined, leaves: Leaves, name = 
 }
 
 /** The kinds of id a tree holds (and `job`: the owner's jobs, on the user's own routes). */
-export type IdKind = 'person' | 'event' | 'place' | 'note' | 'citation' | 'record' | 'repository' | 'media' | 'job';
+export type IdKind =
+  | 'person'
+  | 'event'
+  | 'place'
+  | 'note'
+  | 'citation'
+  | 'record'
+  | 'repository'
+  | 'media'
+  | 'job'
+  | 'proposal';
 
 const kindsByName: [RegExp, IdKind][] = [
   [/^jobId$/, 'job'],
   [/^mediaId$/, 'media'],
+  [/^proposal$/, 'proposal'],
   [/event/i, 'event'],
   [/location|place|ancestor|descendant/i, 'place'],
   [/note/i, 'note'],

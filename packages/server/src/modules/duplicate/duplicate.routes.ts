@@ -57,7 +57,7 @@ export function registerDuplicateRoutes(app: FastifyInstance, ctx: AppContext) {
   routes.post(
     '/api/:treeId/duplicate/not-duplicate',
     {
-      config: { access: 'edit' },
+      config: { access: 'edit', proposable: false },
       schema: {
         tags,
         summary: 'Remember that two persons are not one: the pair is never listed again (owner only)',

@@ -84,6 +84,14 @@ export async function openChangeSet(
   return Number(row?.id ?? 0);
 }
 
+/**
+ * Names another user as the author of this transaction's change set, before it records a row: an
+ * accepted proposal (issue 26) is recorded as its contributor's change.
+ */
+export async function attributeChangeSet(tx: Db, userId: string | null): Promise<void> {
+  await tx.execute(sql`select set_config('anor.change_user', ${userId ?? ''}, true)`);
+}
+
 /** Records nothing for the rest of this transaction (a backup's restore, which brings its own history). */
 export async function recordNothing(tx: Db): Promise<void> {
   await tx.execute(sql`select set_config('anor.change_set', 'off', true)`);

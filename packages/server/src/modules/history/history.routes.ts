@@ -123,7 +123,7 @@ export function registerHistoryRoutes(app: FastifyInstance, ctx: AppContext) {
   routes.post(
     '/api/:treeId/history/:changeSetId/undo',
     {
-      config: { access: 'edit' },
+      config: { access: 'edit', proposable: false },
       schema: {
         tags,
         summary: 'Undo a change set (409 history.error.dependentChange when a later change depends on it)',

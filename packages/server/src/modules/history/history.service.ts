@@ -27,7 +27,7 @@ import { hiddenColumns, objectKindOfTable } from './history.tables.ts';
 const ops = { I: 'create', U: 'update', D: 'delete' } as const;
 
 /** A row's fields as the history shows them: without the columns derived from others. */
-function shown(values: Record<string, unknown> | null): Record<string, unknown> | null {
+export function shown(values: Record<string, unknown> | null): Record<string, unknown> | null {
   if (!values) return null;
   return Object.fromEntries(Object.entries(values).filter(([key]) => !hiddenColumns.has(key)));
 }
@@ -64,12 +64,12 @@ function toChange(row: history.ChangeRow): Change {
 }
 
 /** Tables whose change can change who descends from or is an ancestor of the root. */
-const lineageTables = new Set(['person', 'parent_child', 'tree']);
+export const lineageTables: ReadonlySet<string> = new Set(['person', 'parent_child', 'tree']);
 
 const countedKinds = ['persons', 'locations', 'events', 'sources'] as const;
-type Counts = Record<(typeof countedKinds)[number], number>;
+export type Counts = Record<(typeof countedKinds)[number], number>;
 
-async function countsOf(tx: Db, treeId: string): Promise<Counts> {
+export async function countsOf(tx: Db, treeId: string): Promise<Counts> {
   const tree = await trees.findTree(tx, treeId);
   if (!tree) throw new AppError('tree.error.notFound');
   return countsOfTree(tree);
@@ -86,7 +86,7 @@ const countsOfTree = (tree: trees.TreeRow): Counts => ({
  * What an undo put back (a delete's persons, places, events, sources) must fit the tree's limits,
  * as a new one would: a kind that grew is checked against the plan with the counts as they are now.
  */
-async function assertGrowthWithinLimits(tx: Db, treeId: string, before: Counts): Promise<void> {
+export async function assertGrowthWithinLimits(tx: Db, treeId: string, before: Counts): Promise<void> {
   const tree = await trees.findTree(tx, treeId);
   if (!tree) throw new AppError('tree.error.notFound');
   const after = countsOfTree(tree);

@@ -25,6 +25,8 @@ export function registerLocationMergeRoutes(app: FastifyInstance, ctx: AppContex
   routes.post(
     '/api/:treeId/location/:id/merge/preview',
     {
+      // Merging (a change of many rows an editor decides) is not proposed (issue 26).
+      config: { proposable: false },
       // Nothing is written, but only an editor merges: not open to visitors.
       schema: {
         tags,
@@ -41,6 +43,8 @@ export function registerLocationMergeRoutes(app: FastifyInstance, ctx: AppContex
   routes.post(
     '/api/:treeId/location/:id/merge',
     {
+      // Merging (a change of many rows an editor decides) is not proposed (issue 26).
+      config: { proposable: false },
       schema: {
         tags,
         summary: 'Merge the other place into this one: its events, child places and links move here (one change set)',

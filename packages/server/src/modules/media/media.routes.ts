@@ -83,6 +83,8 @@ export function registerMediaRoutes(app: FastifyInstance, ctx: AppContext & { me
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/api/:treeId/media',
       {
+        // An upload stores a file besides its rows: not proposed (issue 26); a contributor is refused.
+        config: { proposable: false },
         schema: {
           tags,
           summary:

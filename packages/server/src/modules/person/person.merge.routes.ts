@@ -25,6 +25,8 @@ export function registerPersonMergeRoutes(app: FastifyInstance, ctx: AppContext)
   routes.post(
     '/api/:treeId/person/:id/merge/preview',
     {
+      // Merging (a change of many rows an editor decides) is not proposed (issue 26).
+      config: { proposable: false },
       // Nothing is written, but only an editor merges: not open to visitors (as the place merge's preview).
       schema: {
         tags,
@@ -41,6 +43,8 @@ export function registerPersonMergeRoutes(app: FastifyInstance, ctx: AppContext)
   routes.post(
     '/api/:treeId/person/:id/merge',
     {
+      // Merging (a change of many rows an editor decides) is not proposed (issue 26).
+      config: { proposable: false },
       schema: {
         tags,
         summary:

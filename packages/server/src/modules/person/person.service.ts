@@ -385,7 +385,8 @@ export function createPersonService({ db, livingYears = privacyRule.livingYears 
         locationsAmount: tree.locationsAmount,
         eventsAmount: visible.events,
         sourcesAmount: visible.sources,
-        canEdit: may(roleInTree(tree, viewer), 'edit'),
+        // A contributor edits too: their changes are kept for review (issue 26, modules/proposal/).
+        canEdit: may(roleInTree(tree, viewer), 'propose'),
       };
     },
 

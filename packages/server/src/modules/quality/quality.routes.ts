@@ -37,7 +37,7 @@ export function registerQualityRoutes(app: FastifyInstance, ctx: AppContext) {
   routes.post(
     '/api/:treeId/quality/dismiss',
     {
-      config: { access: 'edit' },
+      config: { access: 'edit', proposable: false },
       schema: {
         tags,
         summary: 'Dismiss one finding ("checked, it is right"): it stays dismissed (owner only)',
@@ -52,7 +52,7 @@ export function registerQualityRoutes(app: FastifyInstance, ctx: AppContext) {
   routes.post(
     '/api/:treeId/quality/undismiss',
     {
-      config: { access: 'edit' },
+      config: { access: 'edit', proposable: false },
       schema: {
         tags,
         summary: 'Take a dismissal back: the finding is counted again (owner only)',

@@ -18,6 +18,8 @@ export function registerSanityRoutes(app: FastifyInstance, ctx: AppContext) {
   routes.post(
     '/api/:treeId/event/sanity',
     {
+      // A check an editor's form asks while editing; it writes nothing, so there is nothing to propose (issue 26).
+      config: { proposable: false },
       schema: {
         tags: ['event'],
         summary: 'The sanity warnings an event would give if saved as it is (it saves nothing)',

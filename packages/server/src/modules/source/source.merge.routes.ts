@@ -31,6 +31,8 @@ export function registerSourceMergeRoutes(app: FastifyInstance, ctx: AppContext)
   routes.post(
     '/api/:treeId/source/record/:id/merge/preview',
     {
+      // Merging (a change of many rows an editor decides) is not proposed (issue 26).
+      config: { proposable: false },
       schema: {
         tags,
         summary: 'What merging the other source into this one would do, before anything is written',
@@ -46,6 +48,8 @@ export function registerSourceMergeRoutes(app: FastifyInstance, ctx: AppContext)
   routes.post(
     '/api/:treeId/source/record/:id/merge',
     {
+      // Merging (a change of many rows an editor decides) is not proposed (issue 26).
+      config: { proposable: false },
       schema: {
         tags,
         summary: 'Merge the other source into this one: its citations, notes and media move here (one change set)',
@@ -61,6 +65,8 @@ export function registerSourceMergeRoutes(app: FastifyInstance, ctx: AppContext)
   routes.post(
     '/api/:treeId/source/repository/:id/merge/preview',
     {
+      // Merging (a change of many rows an editor decides) is not proposed (issue 26).
+      config: { proposable: false },
       schema: {
         tags,
         summary: 'What merging the other archive into this one would do, before anything is written',
@@ -76,6 +82,8 @@ export function registerSourceMergeRoutes(app: FastifyInstance, ctx: AppContext)
   routes.post(
     '/api/:treeId/source/repository/:id/merge',
     {
+      // Merging (a change of many rows an editor decides) is not proposed (issue 26).
+      config: { proposable: false },
       schema: {
         tags,
         summary: 'Merge the other archive into this one: its sources, notes and media move here (one change set)',

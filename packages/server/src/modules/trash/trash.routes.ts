@@ -45,7 +45,7 @@ export function registerTrashRoutes(app: FastifyInstance, ctx: AppContext) {
   routes.post(
     '/api/:treeId/trash/:changeSetId/restore',
     {
-      config: { access: 'edit' },
+      config: { access: 'edit', proposable: false },
       schema: {
         tags,
         summary:

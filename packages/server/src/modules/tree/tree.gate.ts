@@ -3,7 +3,9 @@ import { AppError } from '../../http/errors.ts';
 import type { Viewer } from '../../http/session.ts';
 import { openChangeSet, recordedChangeSet } from '../history/change-set.ts';
 import { noteChangeSet, wantsChangeSet } from '../history/change-set-header.ts';
-import { assertAccess } from './tree.access.ts';
+import { assertRevisable, proposeInside } from '../proposal/proposal.capture.ts';
+import { proposalScope } from '../proposal/proposal.scope.ts';
+import { assertAccess, roleInTree } from './tree.access.ts';
 import * as trees from './tree.repository.ts';
 
 /**
@@ -37,6 +39,15 @@ export function createTreeGate(db: Db) {
       return db
         .transaction(async (tx) => {
           const tree = await trees.findTreeAccess(tx, treeId, viewer.user?.id ?? null);
+          // A contributor's write on a proposable route, or a reviewer's change to a proposal, is
+          // kept for review instead (issue 26, modules/proposal/); undo and merge are never proposed.
+          const proposal = kind === undefined ? proposalScope() : undefined;
+          if (proposal && (proposal.revise || (tree && roleInTree(tree, viewer) === 'contributor'))) {
+            assertAccess(tree, viewer, proposal.revise ? 'edit' : 'member');
+            await trees.lockTree(tx, treeId);
+            if (proposal.revise) await assertRevisable(tx, treeId, proposal);
+            return proposeInside(tx, tree, viewer, proposal, work);
+          }
           assertAccess(tree, viewer, 'edit');
           // The tree's row locked and the write's change set opened, in one statement.
           await openChangeSet(tx, treeId, viewer.user?.id ?? null, kind ?? 'edit', true);

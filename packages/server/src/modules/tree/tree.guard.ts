@@ -4,7 +4,8 @@ import type { Auth } from '../../auth/auth.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { currentViewer } from '../../http/session.ts';
-import { assertAccess } from './tree.access.ts';
+import { isProposable } from '../proposal/proposal.scope.ts';
+import { assertAccess, roleInTree } from './tree.access.ts';
 import { findTreeAccess } from './tree.repository.ts';
 
 declare module 'fastify' {
@@ -32,8 +33,9 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 /**
  * Every tree route (`/api/:treeId/…`) that needs more than `read` is refused here, before its body
  * is even validated, to anyone whose role does not allow it: a visitor or a viewer gets 403, nobody
- * signed in 401, a stranger 404. The services check again; this guard makes the rule hold for
- * routes that do not exist yet. Reads are checked by the services' gate (modules/tree/tree.gate.ts).
+ * signed in 401, a stranger 404. A contributor passes on a route whose writes may be proposed:
+ * the tree gate keeps them for review. The services check again; this guard makes the rule hold
+ * for routes that do not exist yet. Reads are checked by the services' gate (modules/tree/tree.gate.ts).
  */
 export function registerWriteGuard(app: FastifyInstance, db: Db, auth: Auth) {
   app.addHook('preValidation', async (request: FastifyRequest) => {
@@ -45,7 +47,14 @@ export function registerWriteGuard(app: FastifyInstance, db: Db, auth: Auth) {
     if (typeof treeId !== 'string' || !uuidPattern.test(treeId)) return;
     try {
       const viewer = await currentViewer(auth, request);
-      assertAccess(await findTreeAccess(db, treeId, viewer.user?.id ?? null), viewer, need);
+      const tree = await findTreeAccess(db, treeId, viewer.user?.id ?? null);
+      // A contributor's write on a proposable route goes on, to be kept as a proposal (issue 26).
+      const proposing =
+        need === 'edit' &&
+        tree !== undefined &&
+        roleInTree(tree, viewer) === 'contributor' &&
+        isProposable(request.method, request.routeOptions.url, request.routeOptions.config);
+      assertAccess(tree, viewer, proposing ? 'member' : need);
     } catch (error) {
       const { deniedCode } = request.routeOptions.config;
       if (deniedCode && error instanceof AppError && (error.status === 403 || error.status === 404)) {

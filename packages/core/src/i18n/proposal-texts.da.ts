@@ -1,0 +1,41 @@
+export const proposalTextsDa = {
+  proposal: {
+    error: {
+      notFound: 'Forslaget blev ikke fundet.',
+      notPending: 'Forslaget er allerede afgjort.',
+      conflict:
+        'Det, forslaget ændrer, er blevet ændret af en anden, siden det blev lavet, så intet blev gemt. Afvis det, eller bed om et nyt.',
+      notProposable:
+        'En bidragyder kan ikke foreslå denne ændring (slægtstræets navn eller hovedperson). Spørg en redaktør.',
+      otherRequest: 'Et forslag kan kun ændres med samme slags ændring.',
+      notYours: 'Kun den bidragyder, der lavede et forslag, kan trække det tilbage.',
+    },
+    validation: { commentTooLong: 'Kommentaren er for lang (højst 2.000 tegn).' },
+  },
+  proposals: {
+    navLink: 'Forslag',
+    title: 'Foreslåede ændringer i {{tree}}',
+    intro:
+      'Bidragyderes ændringer venter her på gennemsyn. Godkend gemmer en ændring præcis som foreslået; afvis sender den tilbage med din kommentar.',
+    mineIntro: 'Dine foreslåede ændringer. En redaktør af slægtstræet gennemser hver enkelt, før den gemmes.',
+    contributorNote: 'Du er bidragyder: dine ændringer sendes til gennemsyn, før de gemmes.',
+    sentForReview: 'Sendt til gennemsyn. En redaktør af slægtstræet ser på din ændring.',
+    empty: 'Ingen forslag her.',
+    filter: { pending: 'Venter på gennemsyn', all: 'Alle' },
+    status: { pending: 'Venter på gennemsyn', accepted: 'Godkendt', rejected: 'Afvist', withdrawn: 'Trukket tilbage' },
+    by: 'Foreslået af {{name}}, {{date}}',
+    someone: 'et tidligere medlem',
+    decided: '{{status}} af {{name}}, {{date}}',
+    changes_one: '{{count}} ændring',
+    changes_other: '{{count}} ændringer',
+    comment: 'Kommentar: {{comment}}',
+    accept: 'Godkend',
+    accepted: 'Forslaget blev godkendt og gemt.',
+    reject: 'Afvis',
+    rejectTitle: 'Afvis forslaget',
+    rejectComment: 'Kommentar til bidragyderen (valgfri)',
+    rejected: 'Forslaget blev afvist.',
+    withdraw: 'Træk tilbage',
+    withdrawn: 'Forslaget blev trukket tilbage.',
+  },
+};

@@ -1,0 +1,40 @@
+export const proposalTextsFi = {
+  proposal: {
+    error: {
+      notFound: 'Ehdotusta ei löytynyt.',
+      notPending: 'Ehdotus on jo ratkaistu.',
+      conflict:
+        'Joku muu on muuttanut sitä, mitä ehdotus muuttaa, ehdotuksen tekemisen jälkeen, joten mitään ei tallennettu. Hylkää se tai pyydä uusi.',
+      notProposable: 'Avustaja ei voi ehdottaa tätä muutosta (sukupuun nimi tai päähenkilö). Kysy muokkaajalta.',
+      otherRequest: 'Ehdotusta voi muuttaa vain samanlaisella muutoksella.',
+      notYours: 'Vain ehdotuksen tehnyt avustaja voi perua sen.',
+    },
+    validation: { commentTooLong: 'Kommentti on liian pitkä (enintään 2 000 merkkiä).' },
+  },
+  proposals: {
+    navLink: 'Ehdotukset',
+    title: 'Ehdotetut muutokset: {{tree}}',
+    intro:
+      'Avustajien muutokset odottavat täällä tarkistusta. Hyväksyminen tallentaa muutoksen juuri sellaisena kuin se ehdotettiin; hylkääminen palauttaa sen kommenttisi kanssa.',
+    mineIntro: 'Ehdottamasi muutokset. Sukupuun muokkaaja tarkistaa jokaisen ennen kuin se tallennetaan.',
+    contributorNote: 'Olet avustaja: muutoksesi lähetetään tarkistettaviksi ennen tallennusta.',
+    sentForReview: 'Lähetetty tarkistettavaksi. Sukupuun muokkaaja katsoo muutoksesi.',
+    empty: 'Ei ehdotuksia.',
+    filter: { pending: 'Odottaa tarkistusta', all: 'Kaikki' },
+    status: { pending: 'Odottaa tarkistusta', accepted: 'Hyväksytty', rejected: 'Hylätty', withdrawn: 'Peruttu' },
+    by: 'Ehdottaja {{name}}, {{date}}',
+    someone: 'entinen jäsen',
+    decided: '{{status}}: {{name}}, {{date}}',
+    changes_one: '{{count}} muutos',
+    changes_other: '{{count}} muutosta',
+    comment: 'Kommentti: {{comment}}',
+    accept: 'Hyväksy',
+    accepted: 'Ehdotus hyväksyttiin ja tallennettiin.',
+    reject: 'Hylkää',
+    rejectTitle: 'Hylkää ehdotus',
+    rejectComment: 'Kommentti avustajalle (vapaaehtoinen)',
+    rejected: 'Ehdotus hylättiin.',
+    withdraw: 'Peru',
+    withdrawn: 'Ehdotus peruttiin.',
+  },
+};

@@ -1,0 +1,46 @@
+export const proposalTextsNo = {
+  proposal: {
+    error: {
+      notFound: 'Forslaget ble ikke funnet.',
+      notPending: 'Forslaget er allerede avgjort.',
+      conflict:
+        'Det forslaget endrer, er endret av noen andre siden det ble laget, så ingenting ble lagret. Avvis det, eller be om et nytt.',
+      notProposable:
+        'En bidragsyter kan ikke foreslå denne endringen (slektstreets navn eller hovedperson). Spør en redaktør.',
+      otherRequest: 'Et forslag kan bare endres med samme slags endring.',
+      notYours: 'Bare bidragsyteren som laget et forslag, kan trekke det tilbake.',
+    },
+    validation: { commentTooLong: 'Kommentaren er for lang (høyst 2 000 tegn).' },
+  },
+  proposals: {
+    navLink: 'Forslag',
+    title: 'Foreslåtte endringer i {{tree}}',
+    intro:
+      'Bidragsyteres endringer venter her på gjennomgang. Godkjenn lagrer en endring nøyaktig slik den ble foreslått; avvis sender den tilbake med din kommentar.',
+    mineIntro: 'Dine foreslåtte endringer. En redaktør av slektstreet går gjennom hver enkelt før den lagres.',
+    contributorNote: 'Du er bidragsyter: endringene dine sendes til gjennomgang før de lagres.',
+    sentForReview: 'Sendt til gjennomgang. En redaktør av slektstreet ser på endringen din.',
+    empty: 'Ingen forslag her.',
+    filter: { pending: 'Venter på gjennomgang', all: 'Alle' },
+    status: {
+      pending: 'Venter på gjennomgang',
+      accepted: 'Godkjent',
+      rejected: 'Avvist',
+      withdrawn: 'Trukket tilbake',
+    },
+    by: 'Foreslått av {{name}}, {{date}}',
+    someone: 'et tidligere medlem',
+    decided: '{{status}} av {{name}}, {{date}}',
+    changes_one: '{{count}} endring',
+    changes_other: '{{count}} endringer',
+    comment: 'Kommentar: {{comment}}',
+    accept: 'Godkjenn',
+    accepted: 'Forslaget ble godkjent og lagret.',
+    reject: 'Avvis',
+    rejectTitle: 'Avvis forslaget',
+    rejectComment: 'Kommentar til bidragsyteren (valgfri)',
+    rejected: 'Forslaget ble avvist.',
+    withdraw: 'Trekk tilbake',
+    withdrawn: 'Forslaget ble trukket tilbake.',
+  },
+};
