@@ -34,6 +34,35 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+/**
+ * A contributor's write was kept as a proposal for review (issue 26: HTTP 202 with `{ proposal }`):
+ * nothing of the tree changed, so the caller's success path (which would store the answer as the
+ * changed object) must not run. The app tells the user it was sent for review.
+ */
+export class ProposalMade extends Error {
+  readonly proposalId: string;
+  readonly treeId: string | null;
+
+  constructor(proposalId: string, treeId: string | null) {
+    super('Sent for review');
+    this.name = 'ProposalMade';
+    this.proposalId = proposalId;
+    this.treeId = treeId;
+  }
+}
+
+export function isProposalMade(error: unknown): error is ProposalMade {
+  return error instanceof ProposalMade;
+}
+
+function proposalOf(path: string, status: number, payload: unknown): ProposalMade | null {
+  if (status !== 202 || typeof payload !== 'object' || payload === null || !('proposal' in payload)) return null;
+  const { proposal } = payload as { proposal?: { id?: unknown } };
+  if (typeof proposal?.id !== 'string') return null;
+  const treeId = /^\/api\/([^/?]+)\//.exec(path)?.[1];
+  return new ProposalMade(proposal.id, treeId ? decodeURIComponent(treeId) : null);
+}
+
 /** Whether the error means "you are not signed in" (as opposed to, say, a wrong password, which is also 401). */
 export function isSessionRequiredError(error: unknown): boolean {
   return isApiError(error) && error.code === 'auth.error.sessionRequired';
@@ -130,6 +159,8 @@ async function request<T>(method: Method, path: string, options: RequestOptions<
 
   const payload = await readJson(response);
   if (!response.ok) throw toApiError(response.status, payload);
+  const proposal = proposalOf(path, response.status, payload);
+  if (proposal) throw proposal;
   noteChangeSets(path, response.headers.get(changeSetHeader));
   return options.schema ? options.schema.parse(payload) : (payload as T);
 }

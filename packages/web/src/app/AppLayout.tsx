@@ -20,6 +20,7 @@ import {
   IconBooks,
   IconCalendarEvent,
   IconCopy,
+  IconGitPullRequest,
   IconHistory,
   IconListSearch,
   IconLogin2,
@@ -86,8 +87,10 @@ function useTreeNavItems(): NavItem[] {
   // fetched it, says the user only reads (a viewer). The cache is read, nothing is fetched here:
   // the key is features/trees/queries.ts treeKeys.detail, whose schemas the first page does without.
   const role = tree.data?.role;
-  const editorTools =
-    shareTokenFor(treeId) === null && !isPreviewAsVisitor(treeId) && (role === undefined || may(role, 'edit'));
+  const member = shareTokenFor(treeId) === null && !isPreviewAsVisitor(treeId);
+  const editorTools = member && (role === undefined || may(role, 'edit'));
+  // Proposed changes (issue 26): the review queue of those who edit, a contributor's own proposals.
+  const proposals = member && (role === undefined || may(role, 'propose'));
   return [
     { to: search, label: 'search.navLink', icon: IconListSearch, testId: 'nav-tree-search-all' },
     { to: persons, label: 'personSearch.navLink', icon: IconUsers, testId: 'nav-tree-search' },
@@ -113,6 +116,16 @@ function useTreeNavItems(): NavItem[] {
             label: 'history.navLink',
             icon: IconHistory,
             testId: 'nav-tree-history',
+          } as const,
+        ]
+      : []),
+    ...(proposals
+      ? [
+          {
+            to: `${base}/proposals`,
+            label: 'proposals.navLink',
+            icon: IconGitPullRequest,
+            testId: 'nav-tree-proposals',
           } as const,
         ]
       : []),

@@ -4,6 +4,7 @@ import {
   changeSetMark,
   changeSetsSince,
   isApiError,
+  isProposalMade,
   isSessionRequiredError,
   type RecordedChangeSet,
 } from '../api/client.ts';
@@ -60,6 +61,7 @@ export function showMutationNotice(
 
 /** Client errors (4xx) will not go away by asking again; network and server failures might. */
 function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (isProposalMade(error)) return false;
   if (isApiError(error) && error.status >= 400 && error.status < 500) return false;
   return failureCount < 2;
 }
@@ -94,6 +96,18 @@ export function createQueryClient(): QueryClient {
         }
       },
       onError: (error, _variables, _result, mutation) => {
+        if (isProposalMade(error)) {
+          // A contributor's change kept for review (issue 26): told as a notice, never as an error.
+          notifications.show({
+            id: MUTATION_NOTICE_ID,
+            color: 'forest',
+            message: i18n.t('proposals.sentForReview'),
+            autoClose: 6000,
+            withBorder: true,
+          });
+          void queryClient.invalidateQueries({ queryKey: ['proposals'] });
+          return;
+        }
         if (isSessionRequiredError(error)) void queryClient.invalidateQueries({ queryKey: sessionKeys.all });
         if (mutation.meta?.errorDisplay === 'inline') return;
         notifications.show({

@@ -101,6 +101,10 @@ function treePages(): RouteObject[] {
       path: 'history',
       lazy: lazyPage(async () => (await import('../features/history/RecentChangesPage.tsx')).RecentChangesPage),
     },
+    {
+      path: 'proposals',
+      lazy: lazyPage(async () => (await import('../features/proposals/ProposalsPage.tsx')).ProposalsPage),
+    },
   ];
 }
 

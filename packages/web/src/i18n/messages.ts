@@ -1,5 +1,5 @@
 import type { ParseKeys } from 'i18next';
-import { isApiError } from '../api/client.ts';
+import { isApiError, isProposalMade } from '../api/client.ts';
 import { i18n } from './index.ts';
 
 export type TranslationKey = ParseKeys;
@@ -9,9 +9,14 @@ export function isTranslationKey(key: string): key is TranslationKey {
   return i18n.exists(key);
 }
 
-/** The key to show for an error: its catalogue code when we have a text for it, else the generic message. */
+/**
+ * The key to show for an error: its catalogue code when we have a text for it, a contributor's
+ * proposal's notice, else the generic message.
+ */
 export function errorKey(error: unknown): TranslationKey {
   if (isApiError(error) && isTranslationKey(error.code)) return error.code;
+  // Not a failure: a contributor's change kept for review (a form that shows its outcome says so).
+  if (isProposalMade(error)) return 'proposals.sentForReview';
   return 'common.error.generic';
 }
 

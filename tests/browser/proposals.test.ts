@@ -1,0 +1,95 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { browserAvailable, registerApiUser, sv, useBrowserSession } from './harness.ts';
+import { AppShell } from './pages/app-shell.ts';
+
+/**
+ * Issue 26, reviewed changes: the owner invites a cousin as contributor; the cousin accepts, changes
+ * a person's occupation (sent for review: the tree is unchanged and the cousin sees it pending);
+ * the owner finds it among the proposals with its before and after and accepts it, and the person
+ * page then shows it.
+ */
+describe.skipIf(!browserAvailable())('proposed changes in the browser', () => {
+  const session = useBrowserSession({ name: 'proposals', timeout: 10_000 });
+  let page: Page;
+  let shell: AppShell;
+
+  beforeAll(() => {
+    page = session.page;
+    shell = new AppShell(page, session.server.url);
+  });
+
+  const card = (treeId: string) => page.locator(`[data-testid="tree-card"][data-tree-id="${treeId}"]`);
+  const proposal = () => page.getByTestId('proposal');
+
+  it('invite → accept → contribute → review → accept', async () => {
+    const owner = await registerApiUser(session.server, {
+      fName: 'Ingrid',
+      password: 'granska-forslagen-1',
+      paid: true,
+    });
+    const tree = await owner.send<{ id: string; rootId: string }>('POST', `user/${owner.userId}/tree`, {
+      treeName: 'Släkten Berg',
+    });
+    await owner.send('PUT', `${tree.id}/person/${tree.rootId}`, { fName: 'Märta', lName: 'Berg', gender: 'female' });
+    const cousin = await registerApiUser(session.server, { fName: 'Kalle', password: 'kusinens-forslag-1' });
+
+    // The owner invites the cousin as contributor.
+    await session.signIn(owner.cookie);
+    await shell.goto('/trees');
+    await card(tree.id).getByTestId('tree-card-members').click();
+    const dialog = page.getByTestId('members-dialog');
+    await dialog.getByTestId('members-none').waitFor();
+    await dialog.getByTestId('invite-email').fill(cousin.email);
+    await dialog.getByTestId('invite-role').click();
+    await page.getByRole('option', { name: new RegExp(`^${sv('members.roles.contributor')}:`) }).click();
+    await dialog.getByTestId('invite-submit').click();
+    const link = dialog.getByTestId('invite-link');
+    await link.waitFor();
+    const address = new URL(await link.inputValue());
+    await session.signOut();
+
+    // The cousin accepts and proposes an occupation for Märta on her page.
+    await session.signIn(cousin.cookie);
+    await shell.goto(address.pathname);
+    await page.getByTestId('invitation-accept').click();
+    await shell.waitForPath(`/app/${tree.id}/overview`);
+    await shell.goto(`/app/${tree.id}/person/${tree.rootId}`);
+    await page.getByTestId('person-occupation-edit').click();
+    await page.getByTestId('occupation-edit-input').fill('Sömmerska i Sunne');
+    await page.getByTestId('occupation-edit-submit').click();
+    await page.getByText(sv('proposals.sentForReview')).first().waitFor();
+    // Nothing of the tree changed: the page still shows no occupation.
+    expect(await page.getByTestId('person-occupation-text').textContent()).toBe(sv('person.occupation.none'));
+    await page
+      .getByTestId('occupation-edit-form')
+      .getByRole('button', { name: sv('common.cancel') })
+      .click();
+
+    // The cousin's own proposals list it, waiting.
+    await page.getByTestId('nav-tree-proposals').first().click();
+    await proposal().waitFor();
+    expect(await proposal().getAttribute('data-status')).toBe('pending');
+    expect(await proposal().getByTestId('proposal-accept').count()).toBe(0);
+    await proposal().getByTestId('proposal-withdraw').waitFor();
+    await session.signOut();
+
+    // The owner reviews it: who, what before and after; accepts it.
+    await session.signIn(owner.cookie);
+    await shell.goto(`/app/${tree.id}/proposals`);
+    await proposal().getByTestId('proposal-changes').waitFor();
+    const shown = (await proposal().textContent()) ?? '';
+    expect(shown).toContain('Kalle');
+    expect(shown).toContain('Sömmerska i Sunne');
+    await session.screenshot('proposals-1280.png');
+    await proposal().getByTestId('proposal-accept').click();
+    await page.getByTestId('proposals-empty').waitFor();
+    await page.getByTestId('proposals-filter').getByText(sv('proposals.filter.all')).click();
+    await page.locator('[data-testid="proposals-list"][data-status="all"]').waitFor();
+    expect(await proposal().getAttribute('data-status')).toBe('accepted');
+
+    // Märta's page shows the accepted occupation.
+    await shell.goto(`/app/${tree.id}/person/${tree.rootId}`);
+    await expect.poll(() => page.getByTestId('person-occupation-text').textContent()).toBe('Sömmerska i Sunne');
+  });
+});
