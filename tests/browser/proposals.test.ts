@@ -54,11 +54,15 @@ describe.skipIf(!browserAvailable())('proposed changes in the browser', () => {
     await shell.goto(address.pathname);
     await page.getByTestId('invitation-accept').click();
     await shell.waitForPath(`/app/${tree.id}/overview`);
+    await page.getByTestId('overview-contributor-note').waitFor();
     await shell.goto(`/app/${tree.id}/person/${tree.rootId}`);
     await page.getByTestId('person-occupation-edit').click();
     await page.getByTestId('occupation-edit-input').fill('Sömmerska i Sunne');
     await page.getByTestId('occupation-edit-submit').click();
-    await page.getByText(sv('proposals.sentForReview')).first().waitFor();
+    // Said in the form, as a notice and not an error, and in the app's notice.
+    await page.getByTestId('form-proposed').waitFor();
+    expect(await page.getByTestId('form-proposed').textContent()).toBe(sv('proposals.sentForReview'));
+    expect(await page.getByTestId('form-error').count()).toBe(0);
     // Nothing of the tree changed: the page still shows no occupation.
     expect(await page.getByTestId('person-occupation-text').textContent()).toBe(sv('person.occupation.none'));
     await page

@@ -54,7 +54,7 @@ export function OverviewPage() {
   return (
     <PersonDialogProvider treeId={treeId}>
       <LocationDialogProvider treeId={treeId}>
-        <EventModalProvider treeId={treeId} canEdit={may(tree.data?.role, 'edit')}>
+        <EventModalProvider treeId={treeId} canEdit={may(tree.data?.role, 'propose')}>
           <OverviewView treeId={treeId} />
         </EventModalProvider>
       </LocationDialogProvider>
@@ -109,6 +109,12 @@ function OverviewView({ treeId }: { treeId: string }) {
       )}
       {/* The data-quality report's counts (issue 24): the tree's editors' only. */}
       {may(tree.data?.role, 'edit') ? <QualitySummary treeId={treeId} /> : null}
+      {/* A contributor's changes wait for review (issue 26): said where they arrive in the tree. */}
+      {tree.data?.role === 'contributor' ? (
+        <Text size="sm" c="dimmed" data-testid="overview-contributor-note">
+          {t('proposals.contributorNote')}
+        </Text>
+      ) : null}
     </Group>
   );
 
