@@ -95,5 +95,14 @@ describe.skipIf(!browserAvailable())('proposed changes in the browser', () => {
     // Märta's page shows the accepted occupation.
     await shell.goto(`/app/${tree.id}/person/${tree.rootId}`);
     await expect.poll(() => page.getByTestId('person-occupation-text').textContent()).toBe('Sömmerska i Sunne');
+
+    // The owner turns the e-mails about proposals off in the account settings; it stays off.
+    await shell.goto('/account');
+    const setting = page.getByTestId('account-notify-by-email');
+    expect(await setting.isChecked()).toBe(true);
+    await setting.click();
+    await page.getByText(sv('common.notice.saved')).waitFor();
+    await shell.goto('/account');
+    await expect.poll(() => page.getByTestId('account-notify-by-email').isChecked()).toBe(false);
   });
 });

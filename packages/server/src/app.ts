@@ -48,6 +48,7 @@ import { registerNoteRoutes } from './modules/note/note.routes.ts';
 import { registerOverviewRoutes } from './modules/overview/overview.routes.ts';
 import { registerPersonRoutes } from './modules/person/person.routes.ts';
 import { registerPrivacy } from './modules/privacy/privacy.hook.ts';
+import { createProposalNotifier } from './modules/proposal/proposal.notify.ts';
 import { registerProposalRoutes } from './modules/proposal/proposal.routes.ts';
 import { isProposable, registerProposalScope } from './modules/proposal/proposal.scope.ts';
 import { registerQualityRoutes } from './modules/quality/quality.routes.ts';
@@ -115,7 +116,8 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
   registerSecurityHeaders(app, headers);
   registerBodyLimits(app);
   registerChangeSetHeader(app);
-  registerProposalScope(app);
+  // A new proposal's reviewers are told once its answer is out (ctx is made below, before any request).
+  registerProposalScope(app, ({ treeId, proposer }) => proposalNotifier().proposed(treeId, proposer.id, proposer.name));
   registerDraining(app);
   // GET /metrics and the request counts, when METRICS or METRICS_TOKEN is set (modules/metrics).
   const metrics = config.metrics.enabled ? createMetrics(database) : null;
@@ -138,6 +140,8 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
     mailer: outMailer,
   });
   const redis = config.redisUrl ? connectRedis(config.redisUrl, app.log) : null;
+  const proposalNotifier = () =>
+    createProposalNotifier({ db: ctx.db, mailer: ctx.mailer, publicUrl: config.publicUrl });
   const ctx = createContext(
     config,
     database.db,

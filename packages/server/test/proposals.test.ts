@@ -261,4 +261,45 @@ describe('a contributor proposes', () => {
     expect((await viewer.client.get(`${o.api}/proposal/${id}`)).status).toBe(403);
     expect((await viewer.client.put(`${o.api}/person/${o.anna.id}/occ`, { occupation: 'Nej' })).status).toBe(403);
   });
+
+  it('tells the reviewers by e-mail that a proposal waits, and its contributor of the decision, unless turned off', async () => {
+    const o = await treeWithContributor('Aviseringar');
+    // The proposals' e-mails (the invitations' are others).
+    const proposalMails = async () => (await t.outbox()).filter((mail) => mail.links?.proposals);
+    const mailsTo = async (email: string) => (await proposalMails()).filter((mail) => mail.to === email);
+    const id = proposalOf(await o.contributor.client.put(`${o.api}/person/${o.anna.id}/occ`, { occupation: 'Piga' }));
+    // Sent once the answer is out: waited for, not assumed.
+    await expect.poll(async () => (await mailsTo(o.owner.email)).length).toBe(1);
+    const waiting = (await mailsTo(o.owner.email)).at(-1);
+    expect(waiting?.subject).toBe('Kusin proposes a change in Aviseringar');
+    expect(waiting?.links?.proposals).toBe(`http://localhost:3000/app/${o.tree.id}/proposals`);
+    expect(await mailsTo(o.contributor.email)).toEqual([]);
+
+    const rejected = await o.owner.client.post(`${o.api}/proposal/${id}/reject`, { comment: 'Se husförhöret.' });
+    expect(rejected.status).toBe(200);
+    const told = (await mailsTo(o.contributor.email)).at(-1);
+    expect(told?.subject).toBe('Your proposed change in Aviseringar was not accepted');
+    expect(told?.text).toContain('Comment: Se husförhöret.');
+
+    // Turned off: neither the owner nor the contributor is e-mailed again.
+    for (const who of [o.owner, o.contributor]) {
+      const off = await who.client.put<{ notifyByEmail: boolean }>(`/api/user/${who.user.id}/notifications`, {
+        notifyByEmail: false,
+      });
+      expect(off.body.notifyByEmail).toBe(false);
+    }
+    const before = (await proposalMails()).length;
+    const next = proposalOf(await o.contributor.client.put(`${o.api}/person/${o.anna.id}/occ`, { occupation: 'x' }));
+    expect((await o.owner.client.post(`${o.api}/proposal/${next}/accept`, {})).status).toBe(200);
+    // A new reviewer who wants e-mail is told of the next proposal, so the ones before it were not merely late.
+    const editor = await signUp(t.app, { fName: 'Redaktör' });
+    await addMember(o.owner.client, o.tree.id, editor, 'editor');
+    proposalOf(await o.contributor.client.put(`${o.api}/person/${o.anna.id}/occ`, { occupation: 'y' }));
+    await expect.poll(async () => (await mailsTo(editor.email)).length).toBe(1);
+    const sent = (await proposalMails()).slice(before).map((mail) => mail.to);
+    expect(sent.filter((to) => to === o.owner.email || to === o.contributor.email)).toEqual([]);
+    // Another user's setting is not theirs to change.
+    const other = await o.contributor.client.put(`/api/user/${o.owner.user.id}/notifications`, { notifyByEmail: true });
+    expect(other.status).toBe(403);
+  });
 });

@@ -938,6 +938,7 @@ export const da = {
   },
   email: {
     invitation: memberTextsDa.email,
+    proposal: proposalTextsDa.email,
     resetPassword: {
       subject: 'Nulstil din adgangskode til Anor',
       greeting: 'Hej {{name}},',

@@ -934,6 +934,7 @@ export const en = {
   },
   email: {
     invitation: memberTextsEn.email,
+    proposal: proposalTextsEn.email,
     resetPassword: {
       subject: 'Reset your Anor password',
       greeting: 'Hello {{name}},',

@@ -945,6 +945,7 @@ export const fi = {
   },
   email: {
     invitation: memberTextsFi.email,
+    proposal: proposalTextsFi.email,
     resetPassword: {
       subject: 'Vaihda Anor-salasanasi',
       greeting: 'Hei {{name}},',

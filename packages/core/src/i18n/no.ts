@@ -938,6 +938,7 @@ export const no = {
   },
   email: {
     invitation: memberTextsNo.email,
+    proposal: proposalTextsNo.email,
     resetPassword: {
       subject: 'Tilbakestill passordet ditt til Anor',
       greeting: 'Hei {{name}},',

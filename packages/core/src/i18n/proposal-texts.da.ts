@@ -12,7 +12,21 @@ export const proposalTextsDa = {
     },
     validation: { commentTooLong: 'Kommentaren er for lang (højst 2.000 tegn).' },
   },
+  email: {
+    greeting: 'Hej {{name}},',
+    waitingSubject: '{{name}} foreslår en ændring i {{tree}}',
+    waitingBody:
+      '{{name}} har foreslået en ændring i slægtstræet {{tree}} i Anor. Den venter på dit gennemsyn: godkend den, eller afvis den med en kommentar.',
+    acceptedSubject: 'Din foreslåede ændring i {{tree}} blev godkendt',
+    acceptedBody:
+      '{{reviewer}} godkendte den ændring, du foreslog i slægtstræet {{tree}} i Anor. Den er gemt i dit navn.',
+    rejectedSubject: 'Din foreslåede ændring i {{tree}} blev ikke godkendt',
+    rejectedBody: '{{reviewer}} afviste den ændring, du foreslog i slægtstræet {{tree}} i Anor.',
+    comment: 'Kommentar: {{comment}}',
+    optOut: 'Du får disse e-mails, fordi du deltager i slægtstræet. Du kan slå dem fra i dine kontoindstillinger.',
+  },
   proposals: {
+    setting: 'Send mig e-mail om foreslåede ændringer (der venter på mit gennemsyn, eller afgørelser om mine)',
     navLink: 'Forslag',
     title: 'Foreslåede ændringer i {{tree}}',
     intro:

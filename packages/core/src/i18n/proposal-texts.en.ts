@@ -12,7 +12,22 @@ export const proposalTextsEn = {
     },
     validation: { commentTooLong: 'The comment is too long (at most 2,000 characters).' },
   },
+  email: {
+    greeting: 'Hello {{name}},',
+    waitingSubject: '{{name}} proposes a change in {{tree}}',
+    waitingBody:
+      '{{name}} proposed a change in the family tree {{tree}} in Anor. It waits for your review: accept it, or reject it with a comment.',
+    acceptedSubject: 'Your proposed change in {{tree}} was accepted',
+    acceptedBody:
+      '{{reviewer}} accepted the change you proposed in the family tree {{tree}} in Anor. It is saved in your name.',
+    rejectedSubject: 'Your proposed change in {{tree}} was not accepted',
+    rejectedBody: '{{reviewer}} rejected the change you proposed in the family tree {{tree}} in Anor.',
+    comment: 'Comment: {{comment}}',
+    optOut:
+      'You get these e-mails because you take part in the family tree. You can turn them off in your account settings.',
+  },
   proposals: {
+    setting: 'E-mail me about proposed changes (waiting for my review, or a decision on mine)',
     navLink: 'Proposals',
     title: 'Proposed changes in {{tree}}',
     intro:

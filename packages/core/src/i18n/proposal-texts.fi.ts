@@ -11,7 +11,22 @@ export const proposalTextsFi = {
     },
     validation: { commentTooLong: 'Kommentti on liian pitkä (enintään 2 000 merkkiä).' },
   },
+  email: {
+    greeting: 'Hei {{name}},',
+    waitingSubject: '{{name}} ehdottaa muutosta sukupuuhun {{tree}}',
+    waitingBody:
+      '{{name}} on ehdottanut muutosta sukupuuhun {{tree}} Anorissa. Se odottaa tarkistustasi: hyväksy se tai hylkää se kommentin kanssa.',
+    acceptedSubject: 'Ehdottamasi muutos sukupuuhun {{tree}} hyväksyttiin',
+    acceptedBody:
+      '{{reviewer}} hyväksyi muutoksen, jota ehdotit sukupuuhun {{tree}} Anorissa. Se on tallennettu nimissäsi.',
+    rejectedSubject: 'Ehdottamaasi muutosta sukupuuhun {{tree}} ei hyväksytty',
+    rejectedBody: '{{reviewer}} hylkäsi muutoksen, jota ehdotit sukupuuhun {{tree}} Anorissa.',
+    comment: 'Kommentti: {{comment}}',
+    optOut: 'Saat nämä sähköpostit, koska osallistut sukupuuhun. Voit poistaa ne käytöstä tilisi asetuksista.',
+  },
   proposals: {
+    setting:
+      'Lähetä minulle sähköpostia ehdotetuista muutoksista (jotka odottavat tarkistustani tai päätöksistä omiini)',
     navLink: 'Ehdotukset',
     title: 'Ehdotetut muutokset: {{tree}}',
     intro:

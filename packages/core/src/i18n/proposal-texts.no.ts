@@ -12,7 +12,21 @@ export const proposalTextsNo = {
     },
     validation: { commentTooLong: 'Kommentaren er for lang (høyst 2 000 tegn).' },
   },
+  email: {
+    greeting: 'Hei {{name}},',
+    waitingSubject: '{{name}} foreslår en endring i {{tree}}',
+    waitingBody:
+      '{{name}} har foreslått en endring i slektstreet {{tree}} i Anor. Den venter på din gjennomgang: godkjenn den, eller avvis den med en kommentar.',
+    acceptedSubject: 'Den foreslåtte endringen din i {{tree}} ble godkjent',
+    acceptedBody:
+      '{{reviewer}} godkjente endringen du foreslo i slektstreet {{tree}} i Anor. Den er lagret i ditt navn.',
+    rejectedSubject: 'Den foreslåtte endringen din i {{tree}} ble ikke godkjent',
+    rejectedBody: '{{reviewer}} avviste endringen du foreslo i slektstreet {{tree}} i Anor.',
+    comment: 'Kommentar: {{comment}}',
+    optOut: 'Du får disse e-postene fordi du deltar i slektstreet. Du kan slå dem av i kontoinnstillingene dine.',
+  },
   proposals: {
+    setting: 'Send meg e-post om foreslåtte endringer (som venter på min gjennomgang, eller avgjørelser om mine)',
     navLink: 'Forslag',
     title: 'Foreslåtte endringer i {{tree}}',
     intro:

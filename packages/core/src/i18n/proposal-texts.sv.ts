@@ -12,7 +12,21 @@ export const proposalTextsSv = {
     },
     validation: { commentTooLong: 'Kommentaren är för lång (högst 2 000 tecken).' },
   },
+  email: {
+    greeting: 'Hej {{name}},',
+    waitingSubject: '{{name}} föreslår en ändring i {{tree}}',
+    waitingBody:
+      '{{name}} har föreslagit en ändring i släktträdet {{tree}} i Anor. Den väntar på din granskning: godkänn den, eller avslå den med en kommentar.',
+    acceptedSubject: 'Din föreslagna ändring i {{tree}} godkändes',
+    acceptedBody:
+      '{{reviewer}} godkände ändringen du föreslog i släktträdet {{tree}} i Anor. Den är sparad i ditt namn.',
+    rejectedSubject: 'Din föreslagna ändring i {{tree}} godkändes inte',
+    rejectedBody: '{{reviewer}} avslog ändringen du föreslog i släktträdet {{tree}} i Anor.',
+    comment: 'Kommentar: {{comment}}',
+    optOut: 'Du får de här e-breven eftersom du deltar i släktträdet. Du kan stänga av dem i dina kontoinställningar.',
+  },
   proposals: {
+    setting: 'Skicka e-post om föreslagna ändringar (som väntar på min granskning, eller beslut om mina)',
     navLink: 'Förslag',
     title: 'Föreslagna ändringar i {{tree}}',
     intro:

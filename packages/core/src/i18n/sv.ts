@@ -938,6 +938,7 @@ export const sv = {
   },
   email: {
     invitation: memberTextsSv.email,
+    proposal: proposalTextsSv.email,
     resetPassword: {
       subject: 'Återställ ditt lösenord till Anor',
       greeting: 'Hej {{name}},',

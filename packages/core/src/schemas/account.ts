@@ -75,8 +75,13 @@ export const userInfoSchema = z.object({
   treeIds: z.array(z.string()),
   subscription: subscriptionInfoSchema,
   subscriptionValid: z.boolean(),
+  /** Whether proposed changes are told by e-mail (issue 26): one waiting for review, a decision on one's own. */
+  notifyByEmail: z.boolean(),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
+
+export const notificationsBodySchema = z.strictObject({ notifyByEmail: z.boolean() });
+export type NotificationsBody = z.infer<typeof notificationsBodySchema>;
 
 export const emailLookupAnswerSchema = z.object({ emailExists: z.boolean() });
 export type EmailLookupAnswer = z.infer<typeof emailLookupAnswerSchema>;

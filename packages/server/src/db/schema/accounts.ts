@@ -13,6 +13,8 @@ export const user = pgTable('user', {
   image: text('image'),
   /** The interface language the user last registered or signed in with (sv, en, da, no, fi): e-mails sent without a request use it. */
   language: text('language'),
+  /** Whether proposed changes are told by e-mail (issue 26): one waiting for review, a decision on one's own. */
+  notifyByEmail: boolean('notify_by_email').notNull().default(true),
   ...timestamps,
 });
 

@@ -68,6 +68,7 @@ export async function proposeInside<T>(
       changes: captured.rows,
     });
     scope.made = { id, status: 'pending' };
+    scope.proposer = { id: userId, name: viewer.user?.name ?? '' };
   }
   return captured.result;
 }

@@ -120,3 +120,40 @@ export async function decide(
     })
     .where(and(eq(treeProposal.treeId, treeId), eq(treeProposal.id, id), eq(treeProposal.status, 'pending')));
 }
+
+export interface Recipient {
+  userId: string;
+  email: string;
+  name: string;
+  language: string | null;
+}
+
+/**
+ * Who is told that a proposal waits (issue 26): the owner and the members who review (editors and
+ * co-owners) who have not turned e-mails off, not the one who proposed it.
+ */
+export function reviewersToTell(db: Db, treeId: string, exceptUserId: string | null): Promise<Recipient[]> {
+  return queryRows<Recipient>(
+    db,
+    sql`select u.id as "userId", u.email, u.name, u.language from tree t join "user" u on u.id = t.owner_id
+        where t.id = ${treeId} and u.notify_by_email and u.id is distinct from ${exceptUserId}
+      union all
+      select u.id, u.email, u.name, u.language from tree_member m join "user" u on u.id = m.user_id
+        where m.tree_id = ${treeId} and m.role in ('editor', 'co_owner') and u.notify_by_email
+          and u.id is distinct from ${exceptUserId}`,
+  );
+}
+
+/** The user to tell of a decision, unless they turned e-mails off. */
+export async function userToTell(db: Db, userId: string): Promise<Recipient | undefined> {
+  const [row] = await queryRows<Recipient>(
+    db,
+    sql`select u.id as "userId", u.email, u.name, u.language from "user" u where u.id = ${userId} and u.notify_by_email`,
+  );
+  return row;
+}
+
+export async function treeName(db: Db, treeId: string): Promise<string> {
+  const [row] = await queryRows<{ name: string }>(db, sql`select name from tree where id = ${treeId}`);
+  return row?.name ?? '';
+}

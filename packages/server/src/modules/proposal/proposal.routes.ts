@@ -1,16 +1,18 @@
 import {
+  type ProposalAnswer,
   proposalAnswerSchema,
   proposalIdSchema,
   proposalListAnswerSchema,
   proposalListQuerySchema,
   rejectProposalBodySchema,
 } from '@anor/core';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { treeIdParam, treeParams } from '../../http/params.ts';
 import { currentViewer } from '../../http/session.ts';
+import { createProposalNotifier } from './proposal.notify.ts';
 import { createProposalService } from './proposal.service.ts';
 
 const tags = ['proposal'];
@@ -26,6 +28,14 @@ const proposalParams = z.strictObject({ treeId: treeIdParam, id: proposalIdSchem
 export function registerProposalRoutes(app: FastifyInstance, ctx: AppContext) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const proposals = createProposalService({ db: ctx.db });
+  const notifier = createProposalNotifier({ db: ctx.db, mailer: ctx.mailer, publicUrl: ctx.config.publicUrl });
+  /** The contributor is told of the decision once it is committed; an e-mail that fails is logged. */
+  const tell = async (request: FastifyRequest<{ Params: { treeId: string } }>, answer: ProposalAnswer) => {
+    await notifier
+      .decided(request.params.treeId, answer.proposal)
+      .catch((error: unknown) => request.log.error({ err: error }, 'the e-mail of a decided proposal failed'));
+    return answer;
+  };
   const viewerOf = (request: Parameters<typeof currentViewer>[1]) => currentViewer(ctx.auth, request);
 
   routes.get(
@@ -68,7 +78,8 @@ export function registerProposalRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: proposalAnswerSchema },
       },
     },
-    async (request) => proposals.accept(request.params.treeId, await viewerOf(request), request.params.id),
+    async (request) =>
+      tell(request, await proposals.accept(request.params.treeId, await viewerOf(request), request.params.id)),
   );
 
   routes.post(
@@ -84,7 +95,10 @@ export function registerProposalRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) =>
-      proposals.reject(request.params.treeId, await viewerOf(request), request.params.id, request.body),
+      tell(
+        request,
+        await proposals.reject(request.params.treeId, await viewerOf(request), request.params.id, request.body),
+      ),
   );
 
   routes.delete(

@@ -25,7 +25,12 @@ export interface ProposalScope {
   revise: string | null;
   /** The proposal the request made or changed: the answer is 202 with it. */
   made: { id: string; status: 'pending' } | null;
+  /** Who made it (for the reviewers' e-mail). */
+  proposer: { id: string | null; name: string } | null;
 }
+
+/** Told after a request made a new proposal and its answer went out (the reviewers' e-mail). */
+export type OnProposalMade = (made: { treeId: string; proposer: { id: string | null; name: string } }) => Promise<void>;
 
 const scope = new AsyncLocalStorage<ProposalScope>();
 const scopes = new WeakMap<FastifyRequest, ProposalScope>();
@@ -47,9 +52,10 @@ export function isProposable(method: string, url: string, config: { access?: str
 /**
  * Must be registered before the routes: every proposable route's handler runs in a scope that the
  * tree gate (modules/tree/tree.gate.ts) reads, and a request that made a proposal answers
- * 202 Accepted with it instead of the route's own answer (nothing of the tree changed).
+ * 202 Accepted with it instead of the route's own answer (nothing of the tree changed); once the
+ * answer is out, `onMade` tells the reviewers.
  */
-export function registerProposalScope(app: FastifyInstance): void {
+export function registerProposalScope(app: FastifyInstance, onMade?: OnProposalMade): void {
   app.addHook('onRoute', (route) => {
     const methods = [route.method].flat();
     if (!methods.every((method) => isProposable(method, route.url, route.config ?? {}))) return;
@@ -63,6 +69,7 @@ export function registerProposalScope(app: FastifyInstance): void {
         body: request.body ?? null,
         revise: typeof header === 'string' && uuidPattern.test(header) ? header.toLowerCase() : null,
         made: null,
+        proposer: null,
       };
       scopes.set(request, store);
       return scope.run(store, () => handler.call(this, request, reply));
@@ -74,5 +81,13 @@ export function registerProposalScope(app: FastifyInstance): void {
     reply.code(202);
     reply.header('content-type', 'application/json; charset=utf-8');
     return JSON.stringify({ proposal: store.made });
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const store = scopes.get(request);
+    const treeId = (request.params as { treeId?: string }).treeId;
+    if (!onMade || !store?.made || store.revise || !store.proposer || !treeId || reply.statusCode !== 202) return;
+    await onMade({ treeId, proposer: store.proposer }).catch((error: unknown) =>
+      request.log.error({ err: error }, 'the e-mail of a new proposal failed'),
+    );
   });
 }

@@ -6,9 +6,15 @@ export interface UserRow {
   id: string;
   name: string;
   email: string;
+  notifyByEmail: boolean;
 }
 
-const userColumns = { id: user.id, name: user.name, email: user.email };
+const userColumns = { id: user.id, name: user.name, email: user.email, notifyByEmail: user.notifyByEmail };
+
+/** Whether proposed changes are told to the user by e-mail (issue 26). */
+export async function setNotifyByEmail(db: Db, userId: string, notifyByEmail: boolean): Promise<void> {
+  await db.update(user).set({ notifyByEmail }).where(eq(user.id, userId));
+}
 
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select(userColumns).from(user).where(eq(user.id, id));

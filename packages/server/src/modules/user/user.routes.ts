@@ -5,6 +5,7 @@ import {
   emailLookupAnswerSchema,
   emailSchema,
   forgotPasswordBodySchema,
+  notificationsBodySchema,
   okAnswerSchema,
   registerBodySchema,
   resetPasswordBodySchema,
@@ -65,6 +66,24 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
       // The change is made; a notice that cannot be sent is logged, not answered as a failure.
       await notice.catch((error: unknown) => request.log.error({ err: error }, 'the e-mail change notice failed'));
       return user;
+    },
+  );
+
+  routes.put(
+    '/api/user/:userId/notifications',
+    {
+      schema: {
+        tags,
+        summary: 'Turn e-mails about proposed changes on or off',
+        params: userParams,
+        body: notificationsBodySchema,
+        response: { 200: userInfoSchema },
+      },
+    },
+    async (request) => {
+      const current = await requireUser(auth, request);
+      users.assertSelf(current.id, request.params.userId);
+      return users.setNotifications(current.id, request.body);
     },
   );
 

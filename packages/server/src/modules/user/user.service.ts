@@ -2,6 +2,7 @@ import {
   type ChangeEmailBody,
   type ChangePasswordBody,
   type Language,
+  type NotificationsBody,
   type RegisterBody,
   type SignInBody,
   type SubscriptionInfo,
@@ -53,6 +54,7 @@ export function createUserService({ db, auth, mailer, supportEmail }: UserServic
       treeIds,
       subscription,
       subscriptionValid: subscription.status === 'paid',
+      notifyByEmail: found.notifyByEmail,
     };
   }
 
@@ -68,6 +70,12 @@ export function createUserService({ db, auth, mailer, supportEmail }: UserServic
 
   return {
     userInfo,
+
+    /** Turns e-mails about proposed changes on or off (issue 26). */
+    async setNotifications(userId: string, body: NotificationsBody): Promise<UserInfo> {
+      await users.setNotifyByEmail(db, userId, body.notifyByEmail);
+      return userInfo(userId);
+    },
     assertSelf,
     assertPassword,
 

@@ -1,5 +1,5 @@
 import type { UserInfo } from '@anor/core';
-import { Anchor, Badge, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Container, Group, Paper, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,6 +9,7 @@ import { useSession } from '../session/queries.ts';
 import { ChangeEmailForm } from './ChangeEmailForm.tsx';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 import { DeleteAccountSection } from './DeleteAccountSection.tsx';
+import { useSetNotifications } from './mutations.ts';
 
 function Section({
   title,
@@ -63,6 +64,25 @@ function SubscriptionSummary({ user }: { user: UserInfo }) {
   );
 }
 
+/** Whether proposed changes are told by e-mail (issue 26); saved as soon as it is switched. */
+function NotificationsSetting({ user }: { user: UserInfo }) {
+  const { t } = useTranslation();
+  const setNotifications = useSetNotifications(user.id);
+  return (
+    <Switch
+      checked={
+        setNotifications.isPending
+          ? (setNotifications.variables?.notifyByEmail ?? user.notifyByEmail)
+          : user.notifyByEmail
+      }
+      onChange={(event) => setNotifications.mutate({ notifyByEmail: event.currentTarget.checked })}
+      disabled={setNotifications.isPending}
+      label={t('proposals.setting')}
+      data-testid="account-notify-by-email"
+    />
+  );
+}
+
 export function AccountPage() {
   const { t } = useTranslation();
   usePageTitle(t('account.title'));
@@ -109,6 +129,9 @@ export function AccountPage() {
             <ChangePasswordForm user={user} />
           </Section>
         </SimpleGrid>
+        <Section title={t('proposals.navLink')} testId="account-notifications">
+          <NotificationsSetting user={user} />
+        </Section>
         <Section title={t('account.delete.title')} danger testId="account-delete">
           <DeleteAccountSection user={user} />
         </Section>

@@ -3,6 +3,7 @@ import {
   type ChangePasswordBody,
   type DeleteAccountBody,
   type ForgotPasswordBody,
+  type NotificationsBody,
   okAnswerSchema,
   type ResetPasswordBody,
   userInfoSchema,
@@ -23,6 +24,17 @@ export function useChangeEmail(userId: string) {
     // The answer is the updated user: the session shows it without asking again.
     onSuccess: (user) => queryClient.setQueryData<SessionAnswer>(sessionKeys.all, { user }),
     meta: { errorDisplay: 'inline' },
+  });
+}
+
+/** E-mails about proposed changes on or off (issue 26): the answer is the updated user. */
+export function useSetNotifications(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NotificationsBody) =>
+      api.put(`/api/user/${segment(userId)}/notifications`, body, { schema: userInfoSchema }),
+    onSuccess: (user) => queryClient.setQueryData<SessionAnswer>(sessionKeys.all, { user }),
+    meta: { notice: 'saved' },
   });
 }
 
