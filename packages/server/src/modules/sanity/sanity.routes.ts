@@ -18,8 +18,9 @@ export function registerSanityRoutes(app: FastifyInstance, ctx: AppContext) {
   routes.post(
     '/api/:treeId/event/sanity',
     {
-      // A check an editor's form asks while editing; it writes nothing, so there is nothing to propose (issue 26).
-      config: { proposable: false },
+      // A check the event form asks while editing, a contributor's too (issue 26); it writes nothing,
+      // so there is nothing to propose.
+      config: { access: 'propose', proposable: false },
       schema: {
         tags: ['event'],
         summary: 'The sanity warnings an event would give if saved as it is (it saves nothing)',

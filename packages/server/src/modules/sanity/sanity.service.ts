@@ -29,7 +29,7 @@ const lifeTypes = ['birth', 'death', 'burial'] as const;
 export function createSanityService({ db }: { db: Db }) {
   return {
     async checkEvent(treeId: string, viewer: Viewer, input: SanityCheck): Promise<SanityCheckAnswer> {
-      assertAccess(await findTreeAccess(db, treeId, viewer.user?.id ?? null), viewer, 'edit');
+      assertAccess(await findTreeAccess(db, treeId, viewer.user?.id ?? null), viewer, 'propose');
       const participants = withNormalisedRoles(input.type, input.participants).flatMap((participant) =>
         participant.personId ? [{ personId: participant.personId, role: participant.role }] : [],
       );
