@@ -51,8 +51,8 @@ describe('health checks (issue 17)', () => {
     expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/healthz', '/readyz']));
     expect(t.app.routeTable).toEqual(
       expect.arrayContaining([
-        { method: 'GET', url: '/healthz', access: 'read' },
-        { method: 'GET', url: '/readyz', access: 'read' },
+        { method: 'GET', url: '/healthz', access: 'read', proposable: false },
+        { method: 'GET', url: '/readyz', access: 'read', proposable: false },
       ]),
     );
   });
