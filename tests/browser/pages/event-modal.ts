@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { sv } from '../harness.ts';
 
 /**
  * The event modal (packages/web/src/features/event): the type picker, the editor, the participant
@@ -237,9 +238,13 @@ export class ParticipantDialog {
     return this.page.getByTestId('participant-role');
   }
 
-  /** The role field's suggestions while they are open (a listbox outside the dialog, over its buttons). */
+  /**
+   * The role field's suggestions while they are open (a listbox outside the dialog, over its
+   * buttons), named by the field's label: the place field's suggestions may still be open beside it
+   * on a loaded machine (a CI run failed on the two matching).
+   */
   get roleSuggestionList(): Locator {
-    return this.page.getByRole('listbox');
+    return this.page.getByRole('listbox', { name: sv('eventEditor.participant.role') });
   }
 
   /** Types the role and closes its suggestions, which would cover the dialog's buttons. */
