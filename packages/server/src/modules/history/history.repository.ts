@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { objectTables } from './change-set.ts';
-import { columnsOf, recordedTables, referenceColumns } from './history.tables.ts';
+import { recordedTables, referenceColumns, updateSetClause } from './history.tables.ts';
 
 /** All SQL of the change history (issue 21): reading it, and undoing a change set. */
 
@@ -249,22 +249,10 @@ export async function applyInverse(db: Db, treeId: string, changeSetId: number, 
       from plan p where p.first_op in ('U', 'D') and p.last_op = 'D'`);
   }
   for (const entry of tables) {
-    const all = columnsOf(entry.table);
-    const keys = new Set(['tree_id', entry.node, entry.related ?? '']);
-    const columns = all.filter((name) => !keys.has(name) && name !== 'revision' && name !== 'updated_at');
-    if (columns.length === 0) continue;
-    const extra = [
-      ...(all.includes('revision') ? [sql`"revision" = x."revision" + 1`] : []),
-      ...(all.includes('updated_at') ? [sql`"updated_at" = now()`] : []),
-    ];
+    const set = updateSetClause(entry, sql`to_jsonb(x) || coalesce(p.base, '{}'::jsonb) || p.overlay`);
+    if (!set) continue;
     await db.execute(sql`${planOf(treeId, changeSetId, entry.name)}
-      update ${quote(entry.name)} x set (${sql.join(columns.map(quote), sql`, `)}) = (
-        select ${sql.join(
-          columns.map((name) => sql`r.${quote(name)}`),
-          sql`, `,
-        )}
-        from jsonb_populate_record(null::${quote(entry.name)}, to_jsonb(x) || coalesce(p.base, '{}'::jsonb) || p.overlay) r
-      )${extra.length > 0 ? sql`, ${sql.join(extra, sql`, `)}` : sql``}
+      update ${quote(entry.name)} x ${set}
       from plan p
       where ${keyMatch(entry, 'x')} and p.first_op in ('U', 'D') and p.last_op in ('I', 'U')`);
   }

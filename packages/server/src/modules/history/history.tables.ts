@@ -1,4 +1,5 @@
 import type { ChangeObjectKind } from '@anor/core';
+import { type SQL, sql } from 'drizzle-orm';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import * as schema from '../../db/schema.ts';
 
@@ -87,3 +88,27 @@ export const hiddenColumns: ReadonlySet<string> = new Set([
 
 /** Columns that hold the id of another object (what undo of a new object checks later changes for). */
 export const referenceColumns = ['location_id', 'parent_id', 'repository_id', 'record_id', 'root_id'] as const;
+
+/**
+ * The SET clause that writes a recorded table's row `x` from `fields` (SQL of a jsonb of the row's
+ * new values): every column but the key, the revision moved on and the time stamped where the
+ * table has them. Undo's updates and an accepted proposal's share it. Null: nothing to set.
+ */
+export function updateSetClause(entry: (typeof recordedTables)[number], fields: SQL): SQL | null {
+  const quote = (name: string) => sql.raw(`"${name}"`);
+  const all = columnsOf(entry.table);
+  const keys = new Set(['tree_id', entry.node, entry.related ?? '']);
+  const columns = all.filter((name) => !keys.has(name) && name !== 'revision' && name !== 'updated_at');
+  if (columns.length === 0) return null;
+  const extra = [
+    ...(all.includes('revision') ? [sql`"revision" = x."revision" + 1`] : []),
+    ...(all.includes('updated_at') ? [sql`"updated_at" = now()`] : []),
+  ];
+  return sql`set (${sql.join(columns.map(quote), sql`, `)}) = (
+      select ${sql.join(
+        columns.map((name) => sql`r.${quote(name)}`),
+        sql`, `,
+      )}
+      from jsonb_populate_record(null::${quote(entry.name)}, ${fields}) r
+    )${extra.length > 0 ? sql`, ${sql.join(extra, sql`, `)}` : sql``}`;
+}

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
-import { columnsOf, hiddenColumns, recordedTables } from '../history/history.tables.ts';
+import { hiddenColumns, recordedTables, updateSetClause } from '../history/history.tables.ts';
 
 /**
  * The rows of a proposal (issue 26, reviewed changes): what a contributor's write would change,
@@ -210,21 +210,9 @@ export async function applyRows(db: Db, treeId: string, rows: readonly ProposedR
   for (const { entry, rows: ofTable } of groups) {
     const updates = ofTable.filter((row) => row.op === 'update');
     if (updates.length === 0) continue;
-    const all = columnsOf(entry.table);
-    const keys = new Set(['tree_id', entry.node, entry.related ?? '']);
-    const columns = all.filter((name) => !keys.has(name) && name !== 'revision' && name !== 'updated_at');
-    if (columns.length === 0) continue;
-    const extra = [
-      ...(all.includes('revision') ? [sql`"revision" = x."revision" + 1`] : []),
-      ...(all.includes('updated_at') ? [sql`"updated_at" = now()`] : []),
-    ];
-    await db.execute(sql`update ${quote(entry.name)} x set (${sql.join(columns.map(quote), sql`, `)}) = (
-        select ${sql.join(
-          columns.map((name) => sql`r.${quote(name)}`),
-          sql`, `,
-        )}
-        from jsonb_populate_record(null::${quote(entry.name)}, to_jsonb(x) || (p.value->'after')) r
-      )${extra.length > 0 ? sql`, ${sql.join(extra, sql`, `)}` : sql``}
+    const set = updateSetClause(entry, sql`to_jsonb(x) || (p.value->'after')`);
+    if (!set) continue;
+    await db.execute(sql`update ${quote(entry.name)} x ${set}
       from jsonb_array_elements(${asJson(updates, 'after')}::jsonb) p
       where ${keyMatch(entry, treeId)}`);
   }

@@ -12,7 +12,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Viewer } from '../../http/session.ts';
-import { attributeChangeSet, recordedChangeSet } from '../history/change-set.ts';
+import { attributeChangeSet, objectTables, recordedChangeSet } from '../history/change-set.ts';
 import { idsOfChange, labelsOf } from '../history/history.labels.ts';
 import { assertGrowthWithinLimits, countsOf, lineageTables, shown } from '../history/history.service.ts';
 import { objectKindOfTable } from '../history/history.tables.ts';
@@ -42,16 +42,7 @@ function changesOf(rows: readonly ProposedRow[]): Change[] {
 
 /** The first object a proposal changes: an object's own row before a link or a part. */
 function firstObject(rows: readonly ProposedRow[]): ProposedRow | undefined {
-  const own = new Set([
-    'person',
-    'location',
-    'event',
-    'repository',
-    'source_record',
-    'citation',
-    'note',
-    'media_object',
-  ]);
+  const own = new Set<string>(objectTables);
   return rows.find((row) => own.has(row.tbl)) ?? rows[0];
 }
 
