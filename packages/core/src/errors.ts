@@ -112,11 +112,15 @@ export const errorCatalogue = {
   'location.error.notFound': 404,
   'location.error.cycle': 409,
   'location.error.ambiguous': 409,
+  /** The place changed since the edit loaded it (details: current, the stored place; issue 26). */
+  'location.error.conflict': 409,
   // Notes and sources (SPEC §5)
   'note.validation.textTooLong': 400,
   'note.validation.titleTooLong': 400,
   'note.validation.tooManyNotes': 400,
   'note.error.notFound': 404,
+  /** The note changed since the edit loaded it (details: current, the stored note). */
+  'note.error.conflict': 409,
   'source.validation.citationRequired': 400,
   'source.validation.recordRequired': 400,
   'source.validation.titleRequiredOnRecord': 400,
@@ -129,6 +133,10 @@ export const errorCatalogue = {
   'source.error.citationNotFound': 404,
   'source.error.recordNotFound': 404,
   'source.error.repositoryNotFound': 404,
+  /** The archive, source or citation changed since the edit loaded it (details: current, the stored one). */
+  'source.error.repositoryConflict': 409,
+  'source.error.recordConflict': 409,
+  'source.error.citationConflict': 409,
   // Subscription limits: the answer's details say which limit was hit and its value
   'limit.trees': 403,
   'limit.nodesFree': 403,
@@ -187,6 +195,8 @@ export const errorCatalogue = {
   // Photos and scanned documents (issue 22)
   /** No media object of this tree by that id (or a visitor may not see it). */
   'media.error.notFound': 404,
+  /** The media object changed since the edit loaded it (details: current, the stored media object). */
+  'media.error.conflict': 409,
   /** The upload had no `file` part. */
   'media.error.noFile': 400,
   /** The file is over the per-file limit (details: max). */

@@ -1,4 +1,5 @@
 import { chartTextsDa } from './chart-texts.da.ts';
+import { conflictTextsDa } from './conflict-texts.da.ts';
 import type { Dictionary } from './en.ts';
 import { memberTextsDa } from './member-texts.da.ts';
 import { proposalTextsDa } from './proposal-texts.da.ts';
@@ -99,6 +100,7 @@ export const da = {
       urlValidWebpage: 'Angiv en gyldig webadresse (https://…).',
     },
     error: {
+      conflict: conflictTextsDa.location,
       notFound: 'Stedet blev ikke fundet.',
       cycle: 'Et sted kan ikke ligge inden i sig selv.',
       ambiguous: 'Flere steder har det navn. Vælg et af dem, eller skriv flere niveauer (f.eks. sogn og amt).',
@@ -763,6 +765,7 @@ export const da = {
       change: 'Ændr beskæringen',
     },
     error: {
+      conflict: conflictTextsDa.media,
       notFound: 'Filen findes ikke.',
       noFile: 'Vælg en fil at uploade.',
       tooLarge: 'Filen er for stor. En fil må højst være 50 MB.',
@@ -786,6 +789,7 @@ export const da = {
       tooManyNotes: 'Højst 100 noter kan gemmes ad gangen.',
     },
     error: {
+      conflict: conflictTextsDa.note,
       notFound: 'Noten blev ikke fundet.',
     },
   },
@@ -802,6 +806,9 @@ export const da = {
       fileReferenceInvalid: 'En filreference er en sti eller en http-, https- eller file-adresse.',
     },
     error: {
+      repositoryConflict: conflictTextsDa.repository,
+      recordConflict: conflictTextsDa.record,
+      citationConflict: conflictTextsDa.citation,
       citationNotFound: 'Kildehenvisningen blev ikke fundet.',
       recordNotFound: 'Kilden blev ikke fundet.',
       repositoryNotFound: 'Arkivet blev ikke fundet.',
@@ -2026,6 +2033,7 @@ export const da = {
     noDateNoParticipants: 'Ingen dato og ingen deltagere',
   },
   quality: qualityTextsDa,
+  conflict: conflictTextsDa.alert,
   member: memberTextsDa.member,
   members: memberTextsDa.members,
   proposal: proposalTextsDa.proposal,

@@ -1,4 +1,5 @@
 import { chartTextsEn } from './chart-texts.en.ts';
+import { conflictTextsEn } from './conflict-texts.en.ts';
 import { memberTextsEn } from './member-texts.en.ts';
 import { proposalTextsEn } from './proposal-texts.en.ts';
 import { qualityTextsEn } from './quality-texts.en.ts';
@@ -103,6 +104,7 @@ export const en = {
       urlValidWebpage: 'Enter a valid web address (https://…).',
     },
     error: {
+      conflict: conflictTextsEn.location,
       notFound: 'The place was not found.',
       cycle: 'A place cannot lie within itself.',
       ambiguous: 'Several places have that name. Choose one of them, or type more levels (such as parish and county).',
@@ -765,6 +767,7 @@ export const en = {
       change: 'Change the crop',
     },
     error: {
+      conflict: conflictTextsEn.media,
       notFound: 'The file does not exist.',
       noFile: 'Choose a file to upload.',
       tooLarge: 'The file is too large. A file can be at most 50 MB.',
@@ -788,6 +791,7 @@ export const en = {
       tooManyNotes: 'At most 100 notes can be saved at once.',
     },
     error: {
+      conflict: conflictTextsEn.note,
       notFound: 'The note was not found.',
     },
   },
@@ -804,6 +808,9 @@ export const en = {
       fileReferenceInvalid: 'A file reference is a path or an http, https or file address.',
     },
     error: {
+      repositoryConflict: conflictTextsEn.repository,
+      recordConflict: conflictTextsEn.record,
+      citationConflict: conflictTextsEn.citation,
       citationNotFound: 'The citation was not found.',
       recordNotFound: 'The source was not found.',
       repositoryNotFound: 'The archive was not found.',
@@ -2023,6 +2030,7 @@ export const en = {
     noDateNoParticipants: 'No date and no participants',
   },
   quality: qualityTextsEn,
+  conflict: conflictTextsEn.alert,
   member: memberTextsEn.member,
   members: memberTextsEn.members,
   proposal: proposalTextsEn.proposal,

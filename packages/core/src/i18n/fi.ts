@@ -1,4 +1,5 @@
 import { chartTextsFi } from './chart-texts.fi.ts';
+import { conflictTextsFi } from './conflict-texts.fi.ts';
 import type { Dictionary } from './en.ts';
 import { memberTextsFi } from './member-texts.fi.ts';
 import { proposalTextsFi } from './proposal-texts.fi.ts';
@@ -100,6 +101,7 @@ export const fi = {
       urlValidWebpage: 'Anna kelvollinen verkko-osoite (https://…).',
     },
     error: {
+      conflict: conflictTextsFi.location,
       notFound: 'Paikkaa ei löytynyt.',
       cycle: 'Paikka ei voi sijaita itsensä sisällä.',
       ambiguous:
@@ -768,6 +770,7 @@ export const fi = {
       change: 'Muuta rajausta',
     },
     error: {
+      conflict: conflictTextsFi.media,
       notFound: 'Tiedostoa ei ole.',
       noFile: 'Valitse ladattava tiedosto.',
       tooLarge: 'Tiedosto on liian suuri. Tiedosto voi olla enintään 50 Mt.',
@@ -791,6 +794,7 @@ export const fi = {
       tooManyNotes: 'Kerralla voi tallentaa enintään 100 muistiinpanoa.',
     },
     error: {
+      conflict: conflictTextsFi.note,
       notFound: 'Muistiinpanoa ei löytynyt.',
     },
   },
@@ -807,6 +811,9 @@ export const fi = {
       fileReferenceInvalid: 'Tiedostoviite on polku tai http-, https- tai file-osoite.',
     },
     error: {
+      repositoryConflict: conflictTextsFi.repository,
+      recordConflict: conflictTextsFi.record,
+      citationConflict: conflictTextsFi.citation,
       citationNotFound: 'Lähdeviitettä ei löytynyt.',
       recordNotFound: 'Lähdettä ei löytynyt.',
       repositoryNotFound: 'Arkistoa ei löytynyt.',
@@ -2035,6 +2042,7 @@ export const fi = {
     noDateNoParticipants: 'Ei päivämäärää eikä osallistujia',
   },
   quality: qualityTextsFi,
+  conflict: conflictTextsFi.alert,
   member: memberTextsFi.member,
   members: memberTextsFi.members,
   proposal: proposalTextsFi.proposal,

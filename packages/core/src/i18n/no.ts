@@ -1,4 +1,5 @@
 import { chartTextsNo } from './chart-texts.no.ts';
+import { conflictTextsNo } from './conflict-texts.no.ts';
 import type { Dictionary } from './en.ts';
 import { memberTextsNo } from './member-texts.no.ts';
 import { proposalTextsNo } from './proposal-texts.no.ts';
@@ -99,6 +100,7 @@ export const no = {
       urlValidWebpage: 'Oppgi en gyldig nettadresse (https://…).',
     },
     error: {
+      conflict: conflictTextsNo.location,
       notFound: 'Stedet ble ikke funnet.',
       cycle: 'Et sted kan ikke ligge inne i seg selv.',
       ambiguous: 'Flere steder har det navnet. Velg ett av dem, eller skriv flere nivåer (f.eks. sogn og fylke).',
@@ -762,6 +764,7 @@ export const no = {
       change: 'Endre beskjæringen',
     },
     error: {
+      conflict: conflictTextsNo.media,
       notFound: 'Filen finnes ikke.',
       noFile: 'Velg en fil å laste opp.',
       tooLarge: 'Filen er for stor. En fil kan være på høyst 50 MB.',
@@ -785,6 +788,7 @@ export const no = {
       tooManyNotes: 'Høyst 100 notater kan lagres om gangen.',
     },
     error: {
+      conflict: conflictTextsNo.note,
       notFound: 'Notatet ble ikke funnet.',
     },
   },
@@ -801,6 +805,9 @@ export const no = {
       fileReferenceInvalid: 'En filreferanse er en sti eller en http-, https- eller file-adresse.',
     },
     error: {
+      repositoryConflict: conflictTextsNo.repository,
+      recordConflict: conflictTextsNo.record,
+      citationConflict: conflictTextsNo.citation,
       citationNotFound: 'Kildehenvisningen ble ikke funnet.',
       recordNotFound: 'Kilden ble ikke funnet.',
       repositoryNotFound: 'Arkivet ble ikke funnet.',
@@ -2028,6 +2035,7 @@ export const no = {
     noDateNoParticipants: 'Ingen dato og ingen deltakere',
   },
   quality: qualityTextsNo,
+  conflict: conflictTextsNo.alert,
   member: memberTextsNo.member,
   members: memberTextsNo.members,
   proposal: proposalTextsNo.proposal,

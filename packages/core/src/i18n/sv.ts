@@ -1,4 +1,5 @@
 import { chartTextsSv } from './chart-texts.sv.ts';
+import { conflictTextsSv } from './conflict-texts.sv.ts';
 import type { Dictionary } from './en.ts';
 import { memberTextsSv } from './member-texts.sv.ts';
 import { proposalTextsSv } from './proposal-texts.sv.ts';
@@ -99,6 +100,7 @@ export const sv = {
       urlValidWebpage: 'Ange en giltig webbadress (https://…).',
     },
     error: {
+      conflict: conflictTextsSv.location,
       notFound: 'Platsen hittades inte.',
       cycle: 'En plats kan inte ligga inom sig själv.',
       ambiguous: 'Flera platser har det namnet. Välj en av dem, eller skriv fler nivåer (t.ex. socken och län).',
@@ -764,6 +766,7 @@ export const sv = {
       change: 'Ändra beskärningen',
     },
     error: {
+      conflict: conflictTextsSv.media,
       notFound: 'Filen finns inte.',
       noFile: 'Välj en fil att ladda upp.',
       tooLarge: 'Filen är för stor. En fil kan vara högst 50 MB.',
@@ -787,6 +790,7 @@ export const sv = {
       tooManyNotes: 'Högst 100 anteckningar kan sparas på en gång.',
     },
     error: {
+      conflict: conflictTextsSv.note,
       notFound: 'Anteckningen hittades inte.',
     },
   },
@@ -803,6 +807,9 @@ export const sv = {
       fileReferenceInvalid: 'En filreferens är en sökväg eller en http-, https- eller file-adress.',
     },
     error: {
+      repositoryConflict: conflictTextsSv.repository,
+      recordConflict: conflictTextsSv.record,
+      citationConflict: conflictTextsSv.citation,
       citationNotFound: 'Källhänvisningen hittades inte.',
       recordNotFound: 'Källan hittades inte.',
       repositoryNotFound: 'Arkivet hittades inte.',
@@ -2027,6 +2034,7 @@ export const sv = {
     noDateNoParticipants: 'Inget datum och inga deltagare',
   },
   quality: qualityTextsSv,
+  conflict: conflictTextsSv.alert,
   member: memberTextsSv.member,
   members: memberTextsSv.members,
   proposal: proposalTextsSv.proposal,

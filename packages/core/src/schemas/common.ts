@@ -9,6 +9,19 @@ import { hasInvalidNameCharacters, isValidEmail, normalizeEmail } from '../rules
 
 export const idSchema = z.uuid({ error: 'common.error.notFound' });
 
+/**
+ * The revision of the object an edit started from: the `revision` its answer carried (issue 26;
+ * places, repositories, records, citations, notes and media, as persons have it). A stale one is
+ * refused with 409 and the stored object in `details.current`, and nothing is written, so that a
+ * second session cannot overwrite the first one's change unseen. Optional, as on persons: a caller
+ * that sends none (an older client, a script) saves over whatever is stored; the web app always
+ * sends it.
+ */
+export const basedOnRevisionSchema = z.number({ error: 'common.error.validation' }).int().min(1).optional();
+
+/** An object's revision in its answer: raised by every change of its own fields. */
+export const revisionSchema = z.number().int();
+
 export const emailSchema = z
   .string({ error: 'validation.emailRequired' })
   .transform(normalizeEmail)

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { textLimits } from '../limits.ts';
 import { hasInvalidNameCharacters } from '../rules.ts';
+import { basedOnRevisionSchema, revisionSchema } from './common.ts';
 import { citationIdsSchema, citationSummarySchema, newNotesSchema, noteSchema } from './note.ts';
 
 export const locationIdSchema = z.uuid({ error: 'location.error.notFound' });
@@ -91,6 +92,8 @@ export const updateLocationBodySchema = z.strictObject({
   /** The client's copy before editing (kept for the change comparison). */
   storedLocation: z.unknown().optional(),
   updatedLocation: locationInputSchema,
+  /** The revision the edit started from; stale: 409 `location.error.conflict` with the stored place. */
+  revision: basedOnRevisionSchema,
 });
 
 export const locationSummarySchema = z.object({
@@ -114,6 +117,8 @@ export const locationSchema = locationSummarySchema.extend({
   descendantsHaveCoordinates: z.boolean(),
   sources: z.array(citationSummarySchema),
   notes: z.array(noteSchema),
+  /** Raised by every change of the place's own fields or sources; an update names the revision it started from. */
+  revision: revisionSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hasInvalidNameCharacters } from '../rules.ts';
+import { basedOnRevisionSchema, revisionSchema } from './common.ts';
 
 /**
  * Photos and scanned documents (issue 22): a media object of a tree, an uploaded file (an image or a
@@ -82,6 +83,8 @@ export const mediaSummarySchema = z.object({
   hasFile: z.boolean(),
   /** Whether a thumbnail and a screen version exist (an image, a PDF's first page): else the web shows an icon. */
   hasPreview: z.boolean(),
+  /** Raised by every change of the title, date, description or file; an update names the revision it started from. */
+  revision: revisionSchema,
   createdAt: z.string(),
 });
 export type MediaSummary = z.infer<typeof mediaSummarySchema>;
@@ -120,6 +123,8 @@ export const mediaUpdateBodySchema = z.strictObject({
   title: mediaTitleSchema,
   date: mediaDateSchema,
   description: mediaDescriptionSchema,
+  /** The revision the edit started from; stale: 409 `media.error.conflict` with the stored media object. */
+  revision: basedOnRevisionSchema,
 });
 export type MediaUpdateBody = z.input<typeof mediaUpdateBodySchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { textLimits } from '../limits.ts';
 import { hasInvalidNameCharacters } from '../rules.ts';
+import { basedOnRevisionSchema, revisionSchema } from './common.ts';
 
 export const noteIdSchema = z.uuid({ error: 'note.error.notFound' });
 export const citationIdSchema = z.uuid({ error: 'source.error.citationNotFound' });
@@ -54,7 +55,11 @@ export const createNoteBodySchema = z.strictObject({
     .max(100)
     .default([]),
 });
-export const updateNoteBodySchema = z.strictObject({ note: noteInputSchema });
+export const updateNoteBodySchema = z.strictObject({
+  note: noteInputSchema,
+  /** The revision the edit started from; stale: 409 `note.error.conflict` with the stored note. */
+  revision: basedOnRevisionSchema,
+});
 export const linkNoteBodySchema = z.strictObject({ nodeId: z.uuid({ error: 'common.error.notFound' }) });
 export const notesQuerySchema = z.strictObject({ nodeId: z.uuid({ error: 'common.error.notFound' }) });
 
@@ -78,6 +83,8 @@ export const noteSchema = z.object({
   connectedNodes: z.array(z.object({ id: z.string(), kind: z.enum(noteNodeKinds) })),
   /** Set for a visitor when this is a living person (or their event, note, citation): everything telling is blanked. */
   private: z.boolean().optional(),
+  /** Raised by every change of the note's title, text or sources; an update names the revision it started from. */
+  revision: revisionSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { dateTypes } from '../dates/date-types.ts';
 import { eventDateShape } from '../dates/schema.ts';
 import { textLimits } from '../limits.ts';
+import { basedOnRevisionSchema, revisionSchema } from './common.ts';
 import { eventTypeSchema } from './event.ts';
 import { isWebUrl } from './location.ts';
 import { citationSummarySchema, newNotesSchema, noteSchema, richTextSchema } from './note.ts';
@@ -90,16 +91,25 @@ export const createRepositoryBodySchema = z.strictObject({
   repository: repositoryInputSchema,
   newNotes: newNotesSchema,
 });
-export const updateRepositoryBodySchema = z.strictObject({ repository: repositoryInputSchema });
+/** `revision`: the one the edit started from; stale: 409 `source.error.repositoryConflict` with the stored archive. */
+export const updateRepositoryBodySchema = z.strictObject({
+  repository: repositoryInputSchema,
+  revision: basedOnRevisionSchema,
+});
 export const createRecordBodySchema = z.strictObject({ record: recordInputSchema, newNotes: newNotesSchema });
-export const updateRecordBodySchema = z.strictObject({ record: recordInputSchema });
+/** `revision`: the one the edit started from; stale: 409 `source.error.recordConflict` with the stored source. */
+export const updateRecordBodySchema = z.strictObject({ record: recordInputSchema, revision: basedOnRevisionSchema });
 export const createCitationBodySchema = z.strictObject({
   citation: citationInputSchema,
   /** An event, place or note to cite the new citation on at once. */
   nodeId: z.uuid({ error: 'common.error.notFound' }).nullish(),
   newNotes: newNotesSchema,
 });
-export const updateCitationBodySchema = z.strictObject({ citation: citationInputSchema });
+/** `revision`: the one the edit started from; stale: 409 `source.error.citationConflict` with the stored citation. */
+export const updateCitationBodySchema = z.strictObject({
+  citation: citationInputSchema,
+  revision: basedOnRevisionSchema,
+});
 
 const titled = z.object({ id: z.string(), title: z.string() });
 
@@ -140,6 +150,7 @@ export const repositorySchema = z.object({
   www: z.string().nullable(),
   notes: z.array(noteSchema),
   records: z.array(recordSummarySchema),
+  revision: revisionSchema,
   ...timestamps,
 });
 export type Repository = z.infer<typeof repositorySchema>;
@@ -156,6 +167,7 @@ export const recordSchema = z.object({
   repository: titled.nullable(),
   notes: z.array(noteSchema),
   citations: z.array(citationSummarySchema),
+  revision: revisionSchema,
   ...timestamps,
 });
 export type SourceRecord = z.infer<typeof recordSchema>;
@@ -208,6 +220,7 @@ export const citationSchema = z.object({
     locations: z.array(z.object({ id: z.string(), name: z.string(), text: z.string() })),
     notes: z.array(z.object({ id: z.string(), title: z.string().nullable() })),
   }),
+  revision: revisionSchema,
   ...timestamps,
 });
 export type Citation = z.infer<typeof citationSchema>;

@@ -12,7 +12,7 @@ import {
   text,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { timestamps } from './common.ts';
+import { revisionColumn, timestamps } from './common.ts';
 import { person } from './persons.ts';
 import { tree } from './trees.ts';
 
@@ -34,6 +34,7 @@ export const location = pgTable(
     lng: doublePrecision('lng'),
     primaryLink: text('primary_link'),
     sortKey: text('sort_key').notNull().default(''),
+    ...revisionColumn,
     ...timestamps,
   },
   (table) => [

@@ -10,7 +10,7 @@ import {
   text,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { gedcomReferenceColumns, timestamps } from './common.ts';
+import { gedcomReferenceColumns, revisionColumn, timestamps } from './common.ts';
 import { person } from './persons.ts';
 import { tree } from './trees.ts';
 
@@ -47,6 +47,7 @@ export const mediaObject = pgTable(
     /** Bytes of the stored derived versions (the storage limit counts them with the original). */
     derivedSize: bigint('derived_size', { mode: 'number' }),
     ...gedcomReferenceColumns,
+    ...revisionColumn,
     ...timestamps,
   },
   (table) => [

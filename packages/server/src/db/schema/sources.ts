@@ -1,7 +1,7 @@
 /** Repositories, records, citations and notes. See ../schema.ts. */
 import { sql } from 'drizzle-orm';
 import { foreignKey, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { gedcomReferenceColumns, timestamps } from './common.ts';
+import { gedcomReferenceColumns, revisionColumn, timestamps } from './common.ts';
 import { tree } from './trees.ts';
 
 /** An archive or other holder of sources. */
@@ -24,6 +24,7 @@ export const repository = pgTable(
     email: text('email'),
     fax: text('fax'),
     www: text('www'),
+    ...revisionColumn,
     ...timestamps,
   },
   (table) => [
@@ -47,6 +48,7 @@ export const sourceRecord = pgTable(
     filedByEntry: text('filed_by_entry'),
     publicationFacts: text('publication_facts'),
     url: text('url'),
+    ...revisionColumn,
     ...timestamps,
   },
   (table) => [
@@ -85,6 +87,7 @@ export const citation = pgTable(
     eventCitedFromRole: text('event_cited_from_role'),
     entryRecordingDate: text('entry_recording_date'),
     certaintyAssessment: text('certainty_assessment'),
+    ...revisionColumn,
     ...timestamps,
   },
   (table) => [
@@ -128,6 +131,7 @@ export const note = pgTable(
     /** Sanitized HTML. */
     text: text('text').notNull(),
     ...gedcomReferenceColumns,
+    ...revisionColumn,
     ...timestamps,
   },
   (table) => [primaryKey({ columns: [table.treeId, table.id] })],

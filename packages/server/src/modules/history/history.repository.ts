@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { objectTables } from './change-set.ts';
-import { recordedTables, referenceColumns, updateSetClause } from './history.tables.ts';
+import { recordedTables, referenceColumns, rowDefaults, updateSetClause } from './history.tables.ts';
 
 /** All SQL of the change history (issue 21): reading it, and undoing a change set. */
 
@@ -245,7 +245,7 @@ export async function applyInverse(db: Db, treeId: string, changeSetId: number, 
     await db.execute(sql`${planOf(treeId, changeSetId, entry.name)}
       insert into ${quote(entry.name)}
       select (jsonb_populate_record(null::${quote(entry.name)},
-        p.base || p.overlay || jsonb_build_object('tree_id', ${treeId}::uuid))).*
+        ${rowDefaults(entry)} || p.base || p.overlay || jsonb_build_object('tree_id', ${treeId}::uuid))).*
       from plan p where p.first_op in ('U', 'D') and p.last_op = 'D'`);
   }
   for (const entry of tables) {

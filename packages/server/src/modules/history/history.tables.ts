@@ -90,6 +90,15 @@ export const hiddenColumns: ReadonlySet<string> = new Set([
 export const referenceColumns = ['location_id', 'parent_id', 'repository_id', 'record_id', 'root_id'] as const;
 
 /**
+ * What a row put back whole (undo of a delete, an accepted proposal's insert) takes for a column
+ * its recorded copy may lack: the places', sources', notes' and media's `revision` came with
+ * migration 0035, after rows deleted before it were recorded. Merged under the recorded row.
+ */
+export function rowDefaults(entry: (typeof recordedTables)[number]): SQL {
+  return columnsOf(entry.table).includes('revision') ? sql`'{"revision": 1}'::jsonb` : sql`'{}'::jsonb`;
+}
+
+/**
  * The SET clause that writes a recorded table's row `x` from `fields` (SQL of a jsonb of the row's
  * new values): every column but the key, the revision moved on and the time stamped where the
  * table has them. Undo's updates and an accepted proposal's share it. Null: nothing to set.

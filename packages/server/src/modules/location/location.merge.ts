@@ -165,7 +165,8 @@ export function createLocationMerge({ db }: { db: Db }) {
           const changed = (Object.keys(next) as (keyof places.LocationWrite)[]).some(
             (key) => key !== 'sortKey' && next[key] !== kept[key],
           );
-          if (changed) await places.updateLocation(tx, treeId, id, next);
+          // A new revision even when no field changed: the other place's sources and notes are now the kept one's.
+          await places.updateLocation(tx, treeId, id, changed ? next : {});
           return { id, mergedId: otherId, changeSetId: await currentChangeSet(tx) };
         },
         'merge',

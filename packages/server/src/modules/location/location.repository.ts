@@ -17,6 +17,7 @@ export interface LocationRow {
   lat: number | null;
   lng: number | null;
   primaryLink: string | null;
+  revision: number;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -67,6 +68,7 @@ export async function findLocation(db: Db, treeId: string, id: string): Promise<
       lat: location.lat,
       lng: location.lng,
       primaryLink: location.primaryLink,
+      revision: location.revision,
       createdAt: location.createdAt,
       updatedAt: location.updatedAt,
     })
@@ -79,11 +81,29 @@ export async function insertLocation(db: Db, treeId: string, id: string, values:
   await db.insert(location).values({ treeId, id, ...values });
 }
 
-export async function updateLocation(db: Db, treeId: string, id: string, values: Partial<LocationWrite>) {
-  await db
+/**
+ * Writes the place's fields (none: only a new revision, as when its sources changed) with a new
+ * revision; with `revision`, only if that is still the stored one. Answers whether it wrote.
+ */
+export async function updateLocation(
+  db: Db,
+  treeId: string,
+  id: string,
+  values: Partial<LocationWrite>,
+  revision?: number,
+): Promise<boolean> {
+  const written = await db
     .update(location)
-    .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(location.treeId, treeId), eq(location.id, id)));
+    .set({ ...values, revision: sql`${location.revision} + 1`, updatedAt: new Date() })
+    .where(
+      and(
+        eq(location.treeId, treeId),
+        eq(location.id, id),
+        revision === undefined ? undefined : eq(location.revision, revision),
+      ),
+    )
+    .returning({ id: location.id });
+  return written.length > 0;
 }
 
 /** Ancestors, root first, by a recursive walk up the parents. */
@@ -133,7 +153,7 @@ export function descendantsOf(db: Db, treeId: string, id: string) {
 export async function reparentChildren(db: Db, treeId: string, id: string, newParentId: string | null) {
   await db
     .update(location)
-    .set({ parentId: newParentId, updatedAt: new Date() })
+    .set({ parentId: newParentId, revision: sql`${location.revision} + 1`, updatedAt: new Date() })
     .where(and(eq(location.treeId, treeId), eq(location.parentId, id)));
 }
 

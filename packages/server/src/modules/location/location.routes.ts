@@ -192,14 +192,21 @@ export function registerLocationRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         tags,
-        summary: 'Update a place (nothing is written when nothing changed)',
+        summary:
+          'Update a place (nothing is written when nothing changed); with the revision it was loaded at, refused with 409 when changed since',
         params: locationParams,
         body: updateLocationBodySchema,
         response: { 200: locationSchema },
       },
     },
     async (request) =>
-      locations.update(request.params.treeId, await viewer(request), request.params.id, request.body.updatedLocation),
+      locations.update(
+        request.params.treeId,
+        await viewer(request),
+        request.params.id,
+        request.body.updatedLocation,
+        request.body.revision,
+      ),
   );
 
   routes.delete(

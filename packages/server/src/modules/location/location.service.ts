@@ -21,6 +21,7 @@ import { citationLinksOf } from '../source/source.repository.ts';
 import { assertAccess, assertWithinLimits } from '../tree/tree.access.ts';
 import { createTreeGate } from '../tree/tree.gate.ts';
 import { findTreeAccess } from '../tree/tree.repository.ts';
+import { assertRevision, assertWritten, type RevisionCheck } from '../tree/tree.revision.ts';
 import { type BulkPlace, insertPlaces } from './location.bulk.ts';
 import { childrenCounts, pathsOf, suggestTypedPath } from './location.paths.repository.ts';
 import * as places from './location.repository.ts';
@@ -72,6 +73,7 @@ export function createLocationService({ db }: { db: Db }) {
       descendantsHaveCoordinates: descendants.some((d) => d.lat !== null),
       sources: attached?.sources ?? [],
       notes: attached?.notes ?? [],
+      revision: row.revision,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
     };
@@ -228,10 +230,21 @@ export function createLocationService({ db }: { db: Db }) {
       });
     },
 
-    /** Updates a place; nothing is written when nothing changed. */
-    async update(treeId: string, viewer: Viewer, id: string, values: LocationValues) {
+    /**
+     * Updates a place from the revision the edit started from (`basedOn`; absent: the stored one):
+     * a stale one is refused with 409 and the stored place. Nothing is written when nothing
+     * changed; a change of its fields or sources raises the revision.
+     */
+    async update(treeId: string, viewer: Viewer, id: string, values: LocationValues, basedOn?: number) {
       return write(treeId, viewer, async (tx, access) => {
         const current = await requirePlace(tx, treeId, id);
+        const check: RevisionCheck = {
+          code: 'location.error.conflict',
+          basedOn,
+          stored: current.revision,
+          current: () => load(tx, treeId, id),
+        };
+        await assertRevision(check);
         const next = toWrite(values, values.parentId);
         const unchanged =
           current.parentId === next.parentId &&
@@ -241,17 +254,17 @@ export function createLocationService({ db }: { db: Db }) {
           current.lat === next.lat &&
           current.lng === next.lng &&
           current.primaryLink === next.primaryLink;
-        if (!unchanged) {
-          if (next.parentId !== current.parentId) {
-            if (next.parentId) await requirePlace(tx, treeId, next.parentId);
-            await assertNoCycle(tx, treeId, id, next.parentId);
-          }
-          await places.updateLocation(tx, treeId, id, next);
+        const cited = (await citationLinksOf(tx, treeId, [id])).map((link) => link.citationId);
+        const sourcesChanged = values.sourceIds !== undefined && cited.join() !== values.sourceIds.join();
+        if (unchanged && !sourcesChanged) return load(tx, treeId, id);
+        if (!unchanged && next.parentId !== current.parentId) {
+          if (next.parentId) await requirePlace(tx, treeId, next.parentId);
+          await assertNoCycle(tx, treeId, id, next.parentId);
         }
-        if (values.sourceIds !== undefined) {
-          const cited = (await citationLinksOf(tx, treeId, [id])).map((link) => link.citationId);
-          if (cited.join() !== values.sourceIds.join()) await setSources(tx, access, id, 'location', values.sourceIds);
-        }
+        // The form sends the sources with the fields: a change of either is a new revision.
+        const written = await places.updateLocation(tx, treeId, id, unchanged ? {} : next, current.revision);
+        await assertWritten(check, written);
+        if (sourcesChanged) await setSources(tx, access, id, 'location', values.sourceIds ?? []);
         return load(tx, treeId, id);
       });
     },

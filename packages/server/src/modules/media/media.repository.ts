@@ -27,6 +27,7 @@ export function toSummary(row: MediaRow): MediaSummary {
     height: row.height,
     hasFile: row.contentHash !== null,
     hasPreview: row.contentHash !== null && row.thumbType !== null,
+    revision: row.revision,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -140,20 +141,24 @@ export async function fillReferences(
   const title = values.title ?? undefined;
   await db
     .update(mediaObject)
-    .set({ ...values, fileName: null, title, updatedAt: new Date() })
+    .set({ ...values, fileName: null, title, revision: sql`${mediaObject.revision} + 1`, updatedAt: new Date() })
     .where(and(eq(mediaObject.treeId, treeId), inArray(mediaObject.id, [...ids])));
 }
 
+/** Writes the title, date and description with a new revision, only if `revision` is still the stored one. */
 export async function updateMedia(
   db: Db,
   treeId: string,
   id: string,
   values: { title: string | null; date: string | null; description: string | null },
-) {
-  await db
+  revision: number,
+): Promise<boolean> {
+  const written = await db
     .update(mediaObject)
-    .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(mediaObject.treeId, treeId), eq(mediaObject.id, id)));
+    .set({ ...values, revision: sql`${mediaObject.revision} + 1`, updatedAt: new Date() })
+    .where(and(eq(mediaObject.treeId, treeId), eq(mediaObject.id, id), eq(mediaObject.revision, revision)))
+    .returning({ id: mediaObject.id });
+  return written.length > 0;
 }
 
 export async function deleteMedia(db: Db, treeId: string, id: string) {

@@ -155,13 +155,17 @@ export function registerMediaRoutes(app: FastifyInstance, ctx: AppContext & { me
     {
       schema: {
         tags,
-        summary: "Change a media object's title, date and description",
+        summary:
+          "Change a media object's title, date and description; with the revision it was loaded at, refused with 409 when changed since",
         params: mediaParams,
         body: mediaUpdateBodySchema,
         response: { 200: mediaSchema },
       },
     },
-    async (request) => media.update(request.params.treeId, await viewer(request), request.params.mediaId, request.body),
+    async (request) => {
+      const { revision, ...values } = request.body;
+      return media.update(request.params.treeId, await viewer(request), request.params.mediaId, values, revision);
+    },
   );
 
   routes.delete(

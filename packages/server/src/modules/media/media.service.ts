@@ -10,6 +10,7 @@ import { leavesOutPrivate } from '../privacy/visitor-scope.ts';
 import { countMediaObjects } from '../source/source.repository.ts';
 import { createTreeGate } from '../tree/tree.gate.ts';
 import type { TreeAccessRow } from '../tree/tree.repository.ts';
+import { assertRevision, assertWritten, type RevisionCheck } from '../tree/tree.revision.ts';
 import { privateMediaIds } from './media.privacy.ts';
 import { cropPortrait, processUpload } from './media.process.ts';
 import * as media from './media.repository.ts';
@@ -176,15 +177,30 @@ export function createMediaService({
       return load(db, treeId, id);
     },
 
-    async update(treeId: string, viewer: Viewer, id: string, values: Omit<MediaFields, 'nodeId' | 'nodeKind'>) {
+    /**
+     * Changes the title, date and description from the revision the edit started from (`basedOn`;
+     * absent: the stored one): a stale one is refused with 409 and the stored media object.
+     */
+    async update(
+      treeId: string,
+      viewer: Viewer,
+      id: string,
+      values: Pick<MediaFields, 'title' | 'date' | 'description'>,
+      basedOn?: number,
+    ) {
       return write(treeId, viewer, async (tx) => {
         const current = await load(tx, treeId, id);
-        if (
-          current.title !== values.title ||
-          current.date !== values.date ||
-          current.description !== values.description
-        ) {
-          await media.updateMedia(tx, treeId, id, values);
+        const check: RevisionCheck = {
+          code: 'media.error.conflict',
+          basedOn,
+          stored: current.revision,
+          current: () => load(tx, treeId, id),
+        };
+        await assertRevision(check);
+        const { title, date, description } = values;
+        if (current.title !== title || current.date !== date || current.description !== description) {
+          const written = await media.updateMedia(tx, treeId, id, { title, date, description }, current.revision);
+          await assertWritten(check, written);
         }
         return load(tx, treeId, id);
       });

@@ -51,6 +51,7 @@ export async function notesWithLinks(db: Db, treeId: string, rows: readonly note
       title: row.title,
       text: row.text,
       sourceIds: citations.map((c) => c.id),
+      revision: row.revision,
       citations,
       connectedNodes: links
         .filter((link) => link.noteId === row.id)

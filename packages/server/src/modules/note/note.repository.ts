@@ -10,6 +10,7 @@ export interface NoteRow {
   id: string;
   title: string | null;
   text: string;
+  revision: number;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -18,6 +19,7 @@ const noteColumns = {
   id: note.id,
   title: note.title,
   text: note.text,
+  revision: note.revision,
   createdAt: note.createdAt,
   updatedAt: note.updatedAt,
 };
@@ -70,11 +72,34 @@ export function linksOfNotes(db: Db, treeId: string, noteIds: readonly string[])
     .where(and(eq(noteLink.treeId, treeId), inArray(noteLink.noteId, [...noteIds])));
 }
 
-export async function updateNote(db: Db, treeId: string, id: string, values: { title: string | null; text: string }) {
+/**
+ * Writes the note's title and text (none: only a new revision, as when its sources changed) with a
+ * new revision; with `revision`, only if that is still the stored one. Answers whether it wrote.
+ */
+export async function updateNote(
+  db: Db,
+  treeId: string,
+  id: string,
+  values: { title: string | null; text: string } | Record<string, never>,
+  revision?: number,
+): Promise<boolean> {
+  const written = await db
+    .update(note)
+    .set({ ...values, revision: sql`${note.revision} + 1`, updatedAt: new Date() })
+    .where(
+      and(eq(note.treeId, treeId), eq(note.id, id), revision === undefined ? undefined : eq(note.revision, revision)),
+    )
+    .returning({ id: note.id });
+  return written.length > 0;
+}
+
+/** A new revision of the notes whose citations changed elsewhere (their edit form sends its sources). */
+export async function touchNotes(db: Db, treeId: string, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
   await db
     .update(note)
-    .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(note.treeId, treeId), eq(note.id, id)));
+    .set({ revision: sql`${note.revision} + 1`, updatedAt: new Date() })
+    .where(and(eq(note.treeId, treeId), inArray(note.id, [...ids])));
 }
 
 export async function deleteNotes(db: Db, treeId: string, ids: readonly string[]): Promise<void> {

@@ -87,13 +87,20 @@ export function registerNoteRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         tags,
-        summary: 'Update a note',
+        summary: 'Update a note; with the revision it was loaded at, refused with 409 when changed since',
         params: noteParams,
         body: updateNoteBodySchema,
         response: { 200: noteSchema },
       },
     },
-    async (request) => notes.update(request.params.treeId, await viewer(request), request.params.id, request.body.note),
+    async (request) =>
+      notes.update(
+        request.params.treeId,
+        await viewer(request),
+        request.params.id,
+        request.body.note,
+        request.body.revision,
+      ),
   );
 
   routes.post(

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Viewer } from '../../http/session.ts';
 import { createTreeGate } from '../tree/tree.gate.ts';
+import { assertRevision, assertWritten, type RevisionCheck } from '../tree/tree.revision.ts';
 import { checkedNote, notesWithLinks, setSources } from './attachments.ts';
 import * as notes from './note.repository.ts';
 
@@ -66,17 +67,27 @@ export function createNoteService({ db }: { db: Db }) {
       });
     },
 
-    /** Updates a note; nothing is written when nothing changed. */
-    async update(treeId: string, viewer: Viewer, id: string, input: NoteValues) {
+    /**
+     * Updates a note from the revision the edit started from (`basedOn`; absent: the stored one):
+     * a stale one is refused with 409 and the stored note. Nothing is written when nothing
+     * changed; a change of its title, text or sources raises the revision.
+     */
+    async update(treeId: string, viewer: Viewer, id: string, input: NoteValues, basedOn?: number) {
       return write(treeId, viewer, async (tx, tree) => {
         const current = await load(tx, treeId, id);
+        const check: RevisionCheck = {
+          code: 'note.error.conflict',
+          basedOn,
+          stored: current.revision,
+          current: () => load(tx, treeId, id),
+        };
+        await assertRevision(check);
         const values = checkedNote(input, ['note', 'text']);
-        if (values.title !== current.title || values.text !== current.text) {
-          await notes.updateNote(tx, treeId, id, values);
-        }
-        if (input.sourceIds && input.sourceIds.join() !== current.sourceIds.join()) {
-          await setSources(tx, tree, id, 'note', input.sourceIds);
-        }
+        const textChanged = values.title !== current.title || values.text !== current.text;
+        const sourcesChanged = input.sourceIds !== undefined && input.sourceIds.join() !== current.sourceIds.join();
+        if (!textChanged && !sourcesChanged) return current;
+        await assertWritten(check, await notes.updateNote(tx, treeId, id, textChanged ? values : {}, current.revision));
+        if (sourcesChanged) await setSources(tx, tree, id, 'note', input.sourceIds ?? []);
         return load(tx, treeId, id);
       });
     },

@@ -121,12 +121,14 @@ function redactObject(object: Json, found: PrivateIds) {
     blank(object, ['title'], null);
     if ('text' in object) object.text = '';
     blank(object, attached, []);
+    blank(object, ['revision'], 0);
     if ('text' in object) object.private = true;
   }
   if (has(found.citations, object.id) && ('whereWithinSourceText' in object || 'textFromSource' in object)) {
     blank(object, citationTexts, null);
     if ('textFromSource' in object) object.textFromSource = '';
     blank(object, ['notes'], []);
+    blank(object, ['revision'], 0);
     object.private = true;
   }
 }

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
-import { hiddenColumns, recordedTables, updateSetClause } from '../history/history.tables.ts';
+import { hiddenColumns, recordedTables, rowDefaults, updateSetClause } from '../history/history.tables.ts';
 
 /**
  * The rows of a proposal (issue 26, reviewed changes): what a contributor's write would change,
@@ -204,7 +204,7 @@ export async function applyRows(db: Db, treeId: string, rows: readonly ProposedR
     if (inserts.length === 0) continue;
     await db.execute(sql`insert into ${quote(entry.name)}
       select (jsonb_populate_record(null::${quote(entry.name)},
-        (p.value->'after') || jsonb_build_object('tree_id', ${treeId}::uuid))).*
+        ${rowDefaults(entry)} || (p.value->'after') || jsonb_build_object('tree_id', ${treeId}::uuid))).*
       from jsonb_array_elements(${asJson(inserts, 'after')}::jsonb) p`);
   }
   for (const { entry, rows: ofTable } of groups) {

@@ -90,13 +90,14 @@ export async function repointCitationLinks(db: Db, treeId: string, pairs: readon
 /** The citations of one record become the other's. */
 export async function moveCitations(db: Db, treeId: string, fromId: string, toId: string) {
   await db.execute(sql`
-    update citation set record_id = ${toId}, updated_at = now() where tree_id = ${treeId} and record_id = ${fromId}`);
+    update citation set record_id = ${toId}, revision = revision + 1, updated_at = now()
+    where tree_id = ${treeId} and record_id = ${fromId}`);
 }
 
 /** The records of one repository become the other's. */
 export async function moveRecords(db: Db, treeId: string, fromId: string, toId: string) {
   await db.execute(sql`
-    update source_record set repository_id = ${toId}, updated_at = now()
+    update source_record set repository_id = ${toId}, revision = revision + 1, updated_at = now()
     where tree_id = ${treeId} and repository_id = ${fromId}`);
 }
 

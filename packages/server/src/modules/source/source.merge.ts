@@ -63,7 +63,8 @@ interface MergeKind<Row extends Write & { title: string }, Field extends string,
   /** Moves the other's own contents to the kept one (in the merge's transaction, before the other goes). */
   absorb: (tx: Db, treeId: string, otherId: string, id: string) => Promise<void>;
   remove: (tx: Db, treeId: string, ids: string[]) => Promise<unknown>;
-  update: (tx: Db, treeId: string, id: string, values: Write) => Promise<void>;
+  /** Writes the kept one's fields with a new revision (so an edit loaded before the merge gets its 409). */
+  update: (tx: Db, treeId: string, id: string, values: Write) => Promise<unknown>;
 }
 
 const nonEmpty = (group: { items: MergeGroup['items']; total: number }, kind: MergeGroup['kind']): MergeGroup[] =>

@@ -61,11 +61,29 @@ export async function insertRepository(db: Db, treeId: string, id: string, value
   await db.insert(repository).values({ treeId, id, ...values });
 }
 
-export async function updateRepository(db: Db, treeId: string, id: string, values: RepositoryWrite) {
-  await db
+/**
+ * Each update of a repository, record or citation raises its revision (issue 26); with `revision`,
+ * only if that is still the stored one. Each answers whether it wrote.
+ */
+export async function updateRepository(
+  db: Db,
+  treeId: string,
+  id: string,
+  values: RepositoryWrite,
+  revision?: number,
+): Promise<boolean> {
+  const written = await db
     .update(repository)
-    .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(repository.treeId, treeId), eq(repository.id, id)));
+    .set({ ...values, revision: sql`${repository.revision} + 1`, updatedAt: new Date() })
+    .where(
+      and(
+        eq(repository.treeId, treeId),
+        eq(repository.id, id),
+        revision === undefined ? undefined : eq(repository.revision, revision),
+      ),
+    )
+    .returning({ id: repository.id });
+  return written.length > 0;
 }
 
 export async function findRepository(db: Db, treeId: string, id: string) {
@@ -157,11 +175,25 @@ export async function insertRecord(db: Db, treeId: string, id: string, values: R
   await db.insert(sourceRecord).values({ treeId, id, ...values });
 }
 
-export async function updateRecord(db: Db, treeId: string, id: string, values: Partial<RecordWrite>) {
-  await db
+export async function updateRecord(
+  db: Db,
+  treeId: string,
+  id: string,
+  values: Partial<RecordWrite>,
+  revision?: number,
+): Promise<boolean> {
+  const written = await db
     .update(sourceRecord)
-    .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(sourceRecord.treeId, treeId), eq(sourceRecord.id, id)));
+    .set({ ...values, revision: sql`${sourceRecord.revision} + 1`, updatedAt: new Date() })
+    .where(
+      and(
+        eq(sourceRecord.treeId, treeId),
+        eq(sourceRecord.id, id),
+        revision === undefined ? undefined : eq(sourceRecord.revision, revision),
+      ),
+    )
+    .returning({ id: sourceRecord.id });
+  return written.length > 0;
 }
 
 export async function findRecord(db: Db, treeId: string, id: string) {
@@ -198,7 +230,7 @@ export async function recordIdsOfRepository(db: Db, treeId: string, repositoryId
 export async function detachRecordsFrom(db: Db, treeId: string, repositoryId: string) {
   await db
     .update(sourceRecord)
-    .set({ repositoryId: null, updatedAt: new Date() })
+    .set({ repositoryId: null, revision: sql`${sourceRecord.revision} + 1`, updatedAt: new Date() })
     .where(and(eq(sourceRecord.treeId, treeId), eq(sourceRecord.repositoryId, repositoryId)));
 }
 
@@ -239,11 +271,25 @@ export async function insertCitation(db: Db, treeId: string, id: string, values:
   await db.insert(citation).values({ treeId, id, ...values });
 }
 
-export async function updateCitation(db: Db, treeId: string, id: string, values: CitationWrite) {
-  await db
+export async function updateCitation(
+  db: Db,
+  treeId: string,
+  id: string,
+  values: CitationWrite,
+  revision?: number,
+): Promise<boolean> {
+  const written = await db
     .update(citation)
-    .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(citation.treeId, treeId), eq(citation.id, id)));
+    .set({ ...values, revision: sql`${citation.revision} + 1`, updatedAt: new Date() })
+    .where(
+      and(
+        eq(citation.treeId, treeId),
+        eq(citation.id, id),
+        revision === undefined ? undefined : eq(citation.revision, revision),
+      ),
+    )
+    .returning({ id: citation.id });
+  return written.length > 0;
 }
 
 export async function findCitation(db: Db, treeId: string, id: string) {
@@ -309,7 +355,7 @@ export async function citationsOfRecords(db: Db, treeId: string, recordIds: read
 export async function detachCitationsFrom(db: Db, treeId: string, recordId: string) {
   await db
     .update(citation)
-    .set({ recordId: null, updatedAt: new Date() })
+    .set({ recordId: null, revision: sql`${citation.revision} + 1`, updatedAt: new Date() })
     .where(and(eq(citation.treeId, treeId), eq(citation.recordId, recordId)));
 }
 

@@ -102,7 +102,7 @@ export function registerSourceRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         tags,
-        summary: 'Update a repository',
+        summary: 'Update a repository; with the revision it was loaded at, refused with 409 when changed since',
         params: repositoryParams,
         body: updateRepositoryBodySchema,
         response: { 200: repositorySchema },
@@ -114,6 +114,7 @@ export function registerSourceRoutes(app: FastifyInstance, ctx: AppContext) {
         await viewer(request),
         request.params.id,
         request.body.repository,
+        request.body.revision,
       ),
   );
   routes.delete(
@@ -218,14 +219,20 @@ export function registerSourceRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         tags,
-        summary: 'Update a record',
+        summary: 'Update a record; with the revision it was loaded at, refused with 409 when changed since',
         params: recordParams,
         body: updateRecordBodySchema,
         response: { 200: recordSchema },
       },
     },
     async (request) =>
-      sources.updateRecord(request.params.treeId, await viewer(request), request.params.id, request.body.record),
+      sources.updateRecord(
+        request.params.treeId,
+        await viewer(request),
+        request.params.id,
+        request.body.record,
+        request.body.revision,
+      ),
   );
   routes.delete(
     '/api/:treeId/source/record/:id',
@@ -288,14 +295,20 @@ export function registerSourceRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         tags,
-        summary: 'Update a citation',
+        summary: 'Update a citation; with the revision it was loaded at, refused with 409 when changed since',
         params: citationParams,
         body: updateCitationBodySchema,
         response: { 200: citationSchema },
       },
     },
     async (request) =>
-      sources.updateCitation(request.params.treeId, await viewer(request), request.params.id, request.body.citation),
+      sources.updateCitation(
+        request.params.treeId,
+        await viewer(request),
+        request.params.id,
+        request.body.citation,
+        request.body.revision,
+      ),
   );
   routes.delete(
     '/api/:treeId/source/citation/:id',

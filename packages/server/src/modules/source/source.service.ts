@@ -25,6 +25,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Viewer } from '../../http/session.ts';
 import * as eventsRepo from '../event/event.repository.ts';
+import { updateLocation } from '../location/location.repository.ts';
 import { attachmentsOf, saveNewNotes, setSources } from '../note/attachments.ts';
 import * as notesRepo from '../note/note.repository.ts';
 import { sanitizeRichText } from '../note/rich-text.ts';
@@ -33,6 +34,7 @@ import { publicEventIds } from '../privacy/privacy.repository.ts';
 import { leavesOutPrivate } from '../privacy/visitor-scope.ts';
 import { assertWithinLimits } from '../tree/tree.access.ts';
 import { createTreeGate } from '../tree/tree.gate.ts';
+import { assertRevision, assertWritten, type RevisionCheck } from '../tree/tree.revision.ts';
 import * as sources from './source.repository.ts';
 
 type RepositoryValues = z.output<typeof repositoryInputSchema>;
@@ -133,6 +135,7 @@ export function createSourceService({ db, livingYears = privacyRule.livingYears 
       repository: repository ? { id: repository.id, title: repository.title } : null,
       notes: attached?.notes ?? [],
       citations: await sources.citationSummaries(tx, treeId, citationIds),
+      revision: row.revision,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
     };
@@ -200,6 +203,7 @@ export function createSourceService({ db, livingYears = privacyRule.livingYears 
         locations: places.map((p) => ({ id: p.id, name: p.name, text: p.text })),
         notes: citedNotes.map((n) => ({ id: n.id, title: n.title })),
       },
+      revision: row.revision,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
     };
@@ -218,6 +222,9 @@ export function createSourceService({ db, livingYears = privacyRule.livingYears 
     }
     const current = (await sources.citationLinksOf(tx, tree.id, [nodeId])).map((link) => link.citationId);
     await setSources(tx, tree, nodeId, kind, [...current, citationId]);
+    // A place's and a note's edit form sends their sources: one loaded before this must not drop the new one unseen.
+    if (kind === 'location') await updateLocation(tx, tree.id, nodeId, {});
+    if (kind === 'note') await notesRepo.touchNotes(tx, tree.id, [nodeId]);
   }
 
   return {
@@ -249,11 +256,25 @@ export function createSourceService({ db, livingYears = privacyRule.livingYears 
       });
     },
 
-    async updateRepository(treeId: string, viewer: Viewer, id: string, values: RepositoryValues) {
+    /**
+     * The updates of a repository, record and citation start from the revision the edit loaded
+     * (`basedOn`; absent: the stored one): a stale one is refused with 409 and the stored object,
+     * nothing written. Nothing is written when nothing changed; a change raises the revision.
+     */
+    async updateRepository(treeId: string, viewer: Viewer, id: string, values: RepositoryValues, basedOn?: number) {
       return write(treeId, viewer, async (tx) => {
         const row = await requireRepository(tx, treeId, id);
+        const check: RevisionCheck = {
+          code: 'source.error.repositoryConflict',
+          basedOn,
+          stored: row.revision,
+          current: () => loadRepository(tx, treeId, id),
+        };
+        await assertRevision(check);
         const next = toRepositoryWrite(values);
-        if (!unchanged(row, next)) await sources.updateRepository(tx, treeId, id, next);
+        if (!unchanged(row, next)) {
+          await assertWritten(check, await sources.updateRepository(tx, treeId, id, next, row.revision));
+        }
         return loadRepository(tx, treeId, id);
       });
     },
@@ -342,12 +363,21 @@ export function createSourceService({ db, livingYears = privacyRule.livingYears 
       });
     },
 
-    async updateRecord(treeId: string, viewer: Viewer, id: string, values: RecordValues) {
+    async updateRecord(treeId: string, viewer: Viewer, id: string, values: RecordValues, basedOn?: number) {
       return write(treeId, viewer, async (tx) => {
         const row = await requireRecord(tx, treeId, id);
+        const check: RevisionCheck = {
+          code: 'source.error.recordConflict',
+          basedOn,
+          stored: row.revision,
+          current: () => loadRecord(tx, treeId, id),
+        };
+        await assertRevision(check);
         if (values.repositoryId) await requireRepository(tx, treeId, values.repositoryId);
         const next = toRecordWrite(values);
-        if (!unchanged(row, next)) await sources.updateRecord(tx, treeId, id, next);
+        if (!unchanged(row, next)) {
+          await assertWritten(check, await sources.updateRecord(tx, treeId, id, next, row.revision));
+        }
         return loadRecord(tx, treeId, id);
       });
     },
@@ -407,12 +437,21 @@ export function createSourceService({ db, livingYears = privacyRule.livingYears 
       });
     },
 
-    async updateCitation(treeId: string, viewer: Viewer, id: string, values: CitationValues) {
+    async updateCitation(treeId: string, viewer: Viewer, id: string, values: CitationValues, basedOn?: number) {
       return write(treeId, viewer, async (tx) => {
         const row = await requireCitation(tx, treeId, id);
+        const check: RevisionCheck = {
+          code: 'source.error.citationConflict',
+          basedOn,
+          stored: row.revision,
+          current: () => loadCitation(tx, treeId, id),
+        };
+        await assertRevision(check);
         if (values.sourceRecordId) await requireRecord(tx, treeId, values.sourceRecordId);
         const next = toCitationWrite(values);
-        if (!unchanged(row, next)) await sources.updateCitation(tx, treeId, id, next);
+        if (!unchanged(row, next)) {
+          await assertWritten(check, await sources.updateCitation(tx, treeId, id, next, row.revision));
+        }
         return loadCitation(tx, treeId, id);
       });
     },

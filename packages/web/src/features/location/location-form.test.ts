@@ -27,6 +27,7 @@ const stored: Location = {
     },
   ],
   notes: [],
+  revision: 1,
   createdAt: '2024-01-01T00:00:00.000Z',
   updatedAt: '2024-01-01T00:00:00.000Z',
 };

@@ -22,6 +22,7 @@ function savedNote(id: string, createdAt: string, title = id): Note {
     sourceIds: [],
     citations: [],
     connectedNodes: [],
+    revision: 1,
     createdAt,
     updatedAt: createdAt,
   };

@@ -44,6 +44,7 @@ const stored: Citation = {
   certaintyAssessment: '3',
   notes: [],
   connectedNodes: { events: [], locations: [], notes: [] },
+  revision: 1,
   createdAt: '2024-01-01T00:00:00.000Z',
   updatedAt: '2024-01-02T00:00:00.000Z',
 };
@@ -60,6 +61,7 @@ const record: SourceRecord = {
   repository: { id: repositoryId, title: 'Riksarkivet' },
   notes: [],
   citations: [],
+  revision: 1,
   createdAt: stored.createdAt,
   updatedAt: stored.updatedAt,
 };
@@ -79,6 +81,7 @@ const repository: Repository = {
   www: 'https://riksarkivet.se',
   notes: [],
   records: [],
+  revision: 1,
   createdAt: stored.createdAt,
   updatedAt: stored.updatedAt,
 };
