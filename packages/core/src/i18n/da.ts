@@ -1494,13 +1494,6 @@ export const da = {
     name: {
       edit: 'Ret navn',
     },
-    conflict: {
-      saved: 'Gemt nu:',
-      kept: 'Dine ændringer står stadig i formularen. Gem din version oven i den gemte, eller hent den gemte version (så forkastes dine ændringer).',
-      reload: 'Hent den gemte version',
-      overwrite: 'Gem min version oven i den',
-      empty: '(tomt)',
-    },
     otherNames: {
       title: 'Andre navne',
       edit: 'Redigér andre navne',

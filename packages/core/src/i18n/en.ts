@@ -1491,13 +1491,6 @@ export const en = {
     name: {
       edit: 'Edit name',
     },
-    conflict: {
-      saved: 'Saved now:',
-      kept: 'Your changes are still in the form. Save your version over the saved one, or load the saved version instead (your changes are then discarded).',
-      reload: 'Load the saved version',
-      overwrite: 'Save my version over it',
-      empty: '(empty)',
-    },
     otherNames: {
       title: 'Other names',
       edit: 'Edit other names',

@@ -1502,13 +1502,6 @@ export const fi = {
     name: {
       edit: 'Muokkaa nimeä',
     },
-    conflict: {
-      saved: 'Nyt tallennettuna:',
-      kept: 'Muutoksesi ovat yhä lomakkeella. Tallenna oma versiosi tallennetun päälle tai lataa tallennettu versio (jolloin muutoksesi hylätään).',
-      reload: 'Lataa tallennettu versio',
-      overwrite: 'Tallenna oma versioni sen päälle',
-      empty: '(tyhjä)',
-    },
     otherNames: {
       title: 'Muut nimet',
       edit: 'Muokkaa muita nimiä',

@@ -1495,13 +1495,6 @@ export const no = {
     name: {
       edit: 'Endre navn',
     },
-    conflict: {
-      saved: 'Lagret nå:',
-      kept: 'Endringene dine står fortsatt i skjemaet. Lagre din versjon over den lagrede, eller hent den lagrede versjonen (da forkastes endringene dine).',
-      reload: 'Hent den lagrede versjonen',
-      overwrite: 'Lagre min versjon over den',
-      empty: '(tomt)',
-    },
     otherNames: {
       title: 'Andre navn',
       edit: 'Endre andre navn',

@@ -1495,13 +1495,6 @@ export const sv = {
     name: {
       edit: 'Ändra namn',
     },
-    conflict: {
-      saved: 'Sparat nu:',
-      kept: 'Dina ändringar finns kvar i formuläret. Spara din version över den sparade, eller ladda den sparade versionen (dina ändringar försvinner då).',
-      reload: 'Ladda den sparade versionen',
-      overwrite: 'Spara min version över den',
-      empty: '(tomt)',
-    },
     otherNames: {
       title: 'Andra namn',
       edit: 'Ändra andra namn',

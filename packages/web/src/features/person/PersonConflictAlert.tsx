@@ -1,7 +1,6 @@
 import type { Person } from '@anor/core';
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { StoredConflictAlert } from '../../lib/StoredConflictAlert.tsx';
 
 /** The fields a form edits, and so the stored values its conflict shows. */
 export type ConflictField = 'fName' | 'pName' | 'lName' | 'gender' | 'occupation' | 'description';
@@ -14,11 +13,7 @@ interface PersonConflictAlertProps {
   onSaveOver: () => void;
 }
 
-/**
- * A save refused because the person was saved elsewhere since the form loaded it: says so, shows
- * the stored values of the form's fields next to what the user typed (which stays in the form),
- * and offers the two ways out, as the event editor does.
- */
+/** A save of the person's own fields refused because the person was saved elsewhere (lib/conflict.ts). */
 export function PersonConflictAlert({ stored, fields, onTakeStored, onSaveOver }: PersonConflictAlertProps) {
   const { t } = useTranslation();
   const labels: Record<ConflictField, string> = {
@@ -30,38 +25,15 @@ export function PersonConflictAlert({ stored, fields, onTakeStored, onSaveOver }
     description: t('person.description.title'),
   };
   const storedText = (field: ConflictField) =>
-    field === 'gender' ? t(`person.gender.${stored.gender}`) : stored[field] || t('person.conflict.empty');
+    field === 'gender' ? t(`person.gender.${stored.gender}`) : stored[field];
 
   return (
-    <Alert
-      color="orange"
-      variant="light"
-      icon={<IconAlertTriangle aria-hidden />}
-      role="alert"
-      data-testid="person-conflict"
-    >
-      <Stack gap="xs">
-        <Text size="sm">{t('person.error.conflict')}</Text>
-        <Stack gap={2} data-testid="person-conflict-stored">
-          <Text size="sm" fw={700}>
-            {t('person.conflict.saved')}
-          </Text>
-          {fields.map((field) => (
-            <Text key={field} size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-              {labels[field]}: {storedText(field)}
-            </Text>
-          ))}
-        </Stack>
-        <Text size="sm">{t('person.conflict.kept')}</Text>
-        <Group gap="xs">
-          <Button size="compact-sm" variant="filled" onClick={onTakeStored} data-testid="person-conflict-reload">
-            {t('person.conflict.reload')}
-          </Button>
-          <Button size="compact-sm" variant="default" onClick={onSaveOver} data-testid="person-conflict-overwrite">
-            {t('person.conflict.overwrite')}
-          </Button>
-        </Group>
-      </Stack>
-    </Alert>
+    <StoredConflictAlert
+      message={t('person.error.conflict')}
+      stored={fields.map((field) => ({ label: labels[field], value: storedText(field) }))}
+      onTakeStored={onTakeStored}
+      onSaveOver={onSaveOver}
+      testId="person-conflict"
+    />
   );
 }

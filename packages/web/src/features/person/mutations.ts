@@ -12,7 +12,8 @@ import {
   type UpdatePersonBody,
 } from '@anor/core';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, isApiError, segment } from '../../api/client.ts';
+import { api, segment } from '../../api/client.ts';
+import { storedOfConflict } from '../../lib/conflict.ts';
 import { treeKeys } from '../trees/queries.ts';
 import { mainNodesKeys, personKeys, treePath } from './queries.ts';
 
@@ -46,11 +47,7 @@ function invalidateRelatives(queryClient: QueryClient, treeId: string, person: P
 
 /** The stored person of a 409 `person.error.conflict` answer, when it is one. */
 export function personConflictOf(error: unknown): Person | null {
-  if (!isApiError(error) || error.code !== 'person.error.conflict') return null;
-  const details = error.details;
-  if (typeof details !== 'object' || details === null || !('current' in details)) return null;
-  const parsed = personSchema.safeParse(details.current);
-  return parsed.success ? parsed.data : null;
+  return storedOfConflict(error, 'person.error.conflict', personSchema);
 }
 
 /**
