@@ -66,10 +66,7 @@ export interface RevisionEditOptions<S> {
  * error, which is the caller's to show); `takeStored` and `saveOver` answer the stored version
  * (null without a conflict) for the caller to put in the form or to send the typed values from.
  */
-export function useRevisionEdit<V extends { revision: number }, S extends V>(
-  loaded: V,
-  { conflictOf, onTakeStored }: RevisionEditOptions<S>,
-) {
+export function useRevisionEdit<V, S extends V>(loaded: V, { conflictOf, onTakeStored }: RevisionEditOptions<S>) {
   const [state, dispatch] = useReducer(revisionEditReducer<V, S>, { base: loaded, conflict: null });
 
   const catchConflict = (error: unknown): boolean => {

@@ -1,13 +1,14 @@
 import type { Location } from '@anor/core';
 import { Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { IconLinkOff, IconTrash, IconTrashX } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorKey } from '../../i18n/messages.ts';
 import { FormError } from '../../lib/FormError.tsx';
 import { type DeleteChoice, deleteChoices, deletedCount } from './delete-choices.ts';
 import { valuesOf } from './location-form.ts';
-import { useDeleteLocation, useUpdateLocation } from './mutations.ts';
+import { locationConflictOf, refreshPlaces, useDeleteLocation, useUpdateLocation } from './mutations.ts';
 
 interface DeleteLocationModalProps {
   treeId: string;
@@ -33,6 +34,7 @@ export function DeleteLocationModal({
   onDisconnected,
 }: DeleteLocationModalProps) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const deleteLocation = useDeleteLocation(treeId);
   const updateLocation = useUpdateLocation(treeId);
   const choices = deleteChoices(location);
@@ -49,7 +51,14 @@ export function DeleteLocationModal({
     if (choice === 'disconnect') {
       updateLocation.mutate(
         { stored: location, updated: { ...valuesOf(location), parentId: null } },
-        { onSuccess: onDisconnected },
+        {
+          onSuccess: onDisconnected,
+          // Saved elsewhere since it was shown: the error says so, and the place shown becomes the stored one.
+          onError: (failure) => {
+            const stored = locationConflictOf(failure);
+            if (stored) void refreshPlaces(queryClient, treeId, stored);
+          },
+        },
       );
       return;
     }

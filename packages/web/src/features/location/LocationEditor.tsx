@@ -1,17 +1,19 @@
-import { type Coordinates, isWebUrl, type Location, textLimits } from '@anor/core';
+import { type Coordinates, isWebUrl, type Location, type LocationValues, textLimits } from '@anor/core';
 import { ActionIcon, Button, Group, SimpleGrid, Stack, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
 import { IconBinaryTree2, IconExternalLink, IconLink, IconLinkOff, IconMap2, IconPlus } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client.ts';
 import { codeKey, errorKey } from '../../i18n/messages.ts';
+import { useRevisionEdit } from '../../lib/conflict.ts';
 import { FormError } from '../../lib/FormError.tsx';
 import { CoordinatePicker, MapFallback, type PlaceMarker } from '../map/index.ts';
 import { type LocalNote, NoteList, newNotesOf } from '../note/index.ts';
 import { LimitDialog } from '../pricing/LimitDialog.tsx';
 import { SourcePanel } from '../source/SourcePanel.tsx';
 import { ConfirmModal } from './ConfirmModal.tsx';
+import { LocationConflictAlert } from './LocationConflictAlert.tsx';
 import { emptyChoice, type LocationChoice, LocationPicker } from './LocationPicker.tsx';
 import { LocationTreeModal } from './LocationTreeModal.tsx';
 import { locationLimitCodeOf } from './limit-error.ts';
@@ -26,7 +28,7 @@ import {
   type PreparedLocation,
   preparedDraft,
 } from './location-form.ts';
-import { useCreateLocation, useUpdateLocation } from './mutations.ts';
+import { locationConflictOf, refreshPlaces, useCreateLocation, useUpdateLocation } from './mutations.ts';
 import { locationQueries } from './queries.ts';
 import { useAskBeforeShowing } from './useAskBeforeShowing.tsx';
 
@@ -72,7 +74,8 @@ function fieldOfServerPath(path: readonly (string | number)[]): DraftField {
  * The edit mode of the location dialog (SPEC §2): name and type, where the place lies (chosen in
  * the location tree or by search, or disconnected), its position on a map, a link, and a
  * description. Saving an unchanged place sends nothing; a new one past the limit opens the limit
- * dialog.
+ * dialog. A save refused because the place was saved elsewhere since the editor opened keeps the
+ * form and shows the stored place (issue 26).
  */
 export function LocationEditor({
   treeId,
@@ -86,7 +89,13 @@ export function LocationEditor({
   deleteAction,
 }: LocationEditorProps) {
   const { t } = useTranslation();
-  const [initial] = useState<LocationDraft>(() => (location ? draftOf(location) : preparedDraft(prepared)));
+  const queryClient = useQueryClient();
+  const [initial, setInitial] = useState<LocationDraft>(() => (location ? draftOf(location) : preparedDraft(prepared)));
+  // The version the edit started from, whose revision a save sends; after a conflict, the stored one.
+  const edit = useRevisionEdit<Location | null, Location>(location, {
+    conflictOf: locationConflictOf,
+    onTakeStored: (stored) => void refreshPlaces(queryClient, treeId, stored),
+  });
   const [draft, setDraft] = useState<LocationDraft>(initial);
   const [errors, setErrors] = useState<Partial<Record<DraftField, string>>>({});
   const [isMapShown, setMapShown] = useState(false);
@@ -168,16 +177,34 @@ export function LocationEditor({
     setErrors(next);
   };
 
-  const save = () => {
+  /** The draft's values, or null (its problems shown). */
+  const checkedValues = (): LocationValues | null => {
     const checked = checkDraft(draft);
     if (!checked.ok || areCoordinatesInvalid) {
       setErrors({
         ...(checked.ok ? {} : checked.errors),
         ...(areCoordinatesInvalid ? { coordinates: 'location.validation.invalidCoordinates' } : {}),
       });
-      return;
+      return null;
     }
-    const { parentId, ...fields } = checked.values;
+    return checked.values;
+  };
+
+  const send = (from: Location, values: LocationValues) =>
+    updateLocation.mutate(
+      { stored: from, updated: values },
+      {
+        onSuccess: (saved) => onSaved(saved, false),
+        onError: (error) => {
+          if (!edit.catchConflict(error)) showServerError(error);
+        },
+      },
+    );
+
+  const save = () => {
+    const values = checkedValues();
+    if (!values) return;
+    const { parentId, ...fields } = values;
     if (location === null) {
       createLocation.mutate(
         {
@@ -190,15 +217,28 @@ export function LocationEditor({
       );
       return;
     }
+    const base = edit.base ?? location;
     // SPEC §4: an unchanged place is not sent.
-    if (!isLocationChanged(location, checked.values)) {
-      onSaved(location, false);
+    if (!isLocationChanged(base, values)) {
+      onSaved(base, false);
       return;
     }
-    updateLocation.mutate(
-      { stored: location, updated: checked.values },
-      { onSuccess: (saved) => onSaved(saved, false), onError: showServerError },
-    );
+    send(base, values);
+  };
+
+  /** The conflict's ways out: the stored place replaces the form, or the typed one is saved over it. */
+  const takeStored = () => {
+    const stored = edit.takeStored();
+    if (!stored) return;
+    setInitial(draftOf(stored));
+    setDraft(draftOf(stored));
+    setErrors({});
+  };
+
+  const saveOver = () => {
+    const values = checkedValues();
+    const stored = values ? edit.saveOver() : null;
+    if (values && stored) send(stored, values);
   };
 
   const errorText = (field: DraftField) => (errors[field] ? t(codeKey(errors[field] ?? '')) : undefined);
@@ -432,6 +472,9 @@ export function LocationEditor({
           data-testid="location-notes"
         />
 
+        {edit.conflict ? (
+          <LocationConflictAlert stored={edit.conflict} onTakeStored={takeStored} onSaveOver={saveOver} />
+        ) : null}
         <FormError message={errorText('form')} testId="location-form-error" />
         <Group justify="space-between" gap="xs">
           <div>{deleteAction}</div>
@@ -439,7 +482,7 @@ export function LocationEditor({
             <Button variant="default" onClick={onCancel} data-testid="location-edit-cancel">
               {t('common.cancel')}
             </Button>
-            <Button type="submit" loading={isPending} data-testid="location-save">
+            <Button type="submit" loading={isPending} disabled={edit.conflict !== null} data-testid="location-save">
               {t('common.save')}
             </Button>
           </Group>

@@ -8,6 +8,7 @@ import {
 } from '@anor/core';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
+import { storedOfConflict } from '../../lib/conflict.ts';
 import { mainNodesKeys, treePath } from '../person/queries.ts';
 import { treeKeys } from '../trees/queries.ts';
 import { isAboutAny, locationKeys, locationPath } from './queries.ts';
@@ -28,7 +29,13 @@ function refreshCounts(queryClient: QueryClient, treeId: string): Promise<unknow
   ]);
 }
 
-function refreshPlaces(queryClient: QueryClient, treeId: string, location: Location): Promise<unknown> {
+/** The stored place of a 409 `location.error.conflict` answer (saved elsewhere since the form loaded it). */
+export function locationConflictOf(error: unknown): Location | null {
+  return storedOfConflict(error, 'location.error.conflict', locationSchema);
+}
+
+/** After a change of a place (or when a conflict answer brings the stored one): it, then whoever shows it. */
+export function refreshPlaces(queryClient: QueryClient, treeId: string, location: Location): Promise<unknown> {
   queryClient.setQueryData(locationKeys.detail(treeId, location.id), location);
   return Promise.all([
     queryClient.invalidateQueries({
@@ -70,19 +77,22 @@ export function useMatchLocation(treeId: string) {
 }
 
 export interface UpdateLocationVariables {
-  /** The place as the dialog had it before editing (the server compares, the change log keeps it). */
+  /** The place as the dialog had it before editing: its revision is sent (saved since: 409 with the stored place). */
   stored: Location;
   updated: LocationInput;
 }
 
-/** PUT location/{id}: nothing is written when nothing changed; `parentId: null` disconnects it from its parent. */
+/**
+ * PUT location/{id}: nothing is written when nothing changed; `parentId: null` disconnects it from
+ * its parent. Saved elsewhere since `stored` was loaded: 409 `location.error.conflict`, nothing written.
+ */
 export function useUpdateLocation(treeId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ stored, updated }: UpdateLocationVariables) =>
       api.put(
         locationPath(treeId, stored.id),
-        { storedLocation: stored, updatedLocation: updated },
+        { storedLocation: stored, updatedLocation: updated, revision: stored.revision },
         { schema: locationSchema },
       ),
     onSuccess: (location) => refreshPlaces(queryClient, treeId, location),

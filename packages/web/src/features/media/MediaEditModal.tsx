@@ -1,13 +1,16 @@
-import { type MediaSummary, mediaTextLimits, mediaUpdateBodySchema } from '@anor/core';
+import { type Media, type MediaSummary, mediaTextLimits, mediaUpdateBodySchema } from '@anor/core';
 import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { useRevisionEdit } from '../../lib/conflict.ts';
 import { FormError } from '../../lib/FormError.tsx';
 import { useSchemaForm } from '../../lib/form.ts';
+import { StoredConflictAlert } from '../../lib/StoredConflictAlert.tsx';
 import { mediaTitle } from './media-display.ts';
-import { useDeleteMedia, useUpdateMedia } from './mutations.ts';
+import { mediaConflictOf, refreshMedia, useDeleteMedia, useUpdateMedia } from './mutations.ts';
 
 /** The form's three texts, checked by the API's own rules and messages (as person/form-schemas.ts does). */
 const mediaFormSchema = z
@@ -33,7 +36,10 @@ interface MediaEditModalProps {
   zIndex?: number;
 }
 
-/** Title, date and description of a file, and deleting it (from every item it belongs to). */
+/**
+ * Title, date and description of a file, and deleting it (from every item it belongs to). A save
+ * refused because the file's texts were saved elsewhere since keeps the form and shows them.
+ */
 export function MediaEditModal({ treeId, media, isDeleting = false, onClose, zIndex }: MediaEditModalProps) {
   const { t } = useTranslation();
   return (
@@ -57,6 +63,7 @@ function MediaEditForm({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const updateMedia = useUpdateMedia(treeId);
   const deleteMedia = useDeleteMedia(treeId);
   const [isConfirmingDelete, setIsConfirmingDelete] = useState(isDeleting);
@@ -66,13 +73,44 @@ function MediaEditForm({
     description: media.description ?? '',
   });
 
+  // The version the edit started from, whose revision a save sends; after a conflict, the stored one.
+  const edit = useRevisionEdit<MediaSummary, Media>(media, {
+    conflictOf: mediaConflictOf,
+    onTakeStored: (stored) => void refreshMedia(queryClient, treeId, stored),
+  });
+
+  const send = (from: MediaSummary, body: MediaUpdate) =>
+    updateMedia.mutate(
+      { mediaId: from.id, body: { ...body, revision: from.revision } },
+      {
+        onSuccess: onClose,
+        onError: (error) => {
+          if (!edit.catchConflict(error)) form.setServerError(error);
+        },
+      },
+    );
+
   const submit = form.handleSubmit((body) => {
-    if (body.title === media.title && body.date === media.date && body.description === media.description) {
+    const base = edit.base;
+    if (body.title === base.title && body.date === base.date && body.description === base.description) {
       onClose();
       return;
     }
-    updateMedia.mutate({ mediaId: media.id, body }, { onSuccess: onClose, onError: form.setServerError });
+    send(base, body);
   });
+
+  /** The conflict's ways out: the stored texts replace the form, or the typed ones are saved over them. */
+  const takeStored = () => {
+    const stored = edit.takeStored();
+    if (stored)
+      form.reset({ title: stored.title ?? '', date: stored.date ?? '', description: stored.description ?? '' });
+  };
+
+  const saveOver = () => {
+    const values = form.validate();
+    const stored = values ? edit.saveOver() : null;
+    if (values && stored) send(stored, values);
+  };
 
   if (isConfirmingDelete) {
     return (
@@ -129,6 +167,19 @@ function MediaEditForm({
           data-testid="media-edit-description"
           {...form.getInputProps('description')}
         />
+        {edit.conflict ? (
+          <StoredConflictAlert
+            message={t('media.error.conflict')}
+            stored={[
+              { label: t('media.fields.title'), value: edit.conflict.title },
+              { label: t('media.fields.date'), value: edit.conflict.date },
+              { label: t('media.fields.description'), value: edit.conflict.description },
+            ]}
+            onTakeStored={takeStored}
+            onSaveOver={saveOver}
+            testId="media-conflict"
+          />
+        ) : null}
         <FormError message={form.errorText('form')} />
         <Group justify="space-between" mt="sm">
           <Button
@@ -144,7 +195,12 @@ function MediaEditForm({
             <Button variant="default" onClick={onClose}>
               {t('common.cancel')}
             </Button>
-            <Button type="submit" loading={updateMedia.isPending} data-testid="media-edit-save">
+            <Button
+              type="submit"
+              loading={updateMedia.isPending}
+              disabled={edit.conflict !== null}
+              data-testid="media-edit-save"
+            >
               {t('common.save')}
             </Button>
           </Group>

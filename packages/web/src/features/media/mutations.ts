@@ -8,6 +8,7 @@ import {
 } from '@anor/core';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, segment } from '../../api/client.ts';
+import { storedOfConflict } from '../../lib/conflict.ts';
 import { personKeys, treePath } from '../person/queries.ts';
 import { mediaKeys, mediaPath } from './queries.ts';
 
@@ -17,7 +18,7 @@ import { mediaKeys, mediaPath } from './queries.ts';
  * the portrait) and the person-shaped views that show it small. The saved medium is set from the answer.
  */
 
-function refreshMedia(queryClient: QueryClient, treeId: string, saved?: Media): Promise<unknown> {
+export function refreshMedia(queryClient: QueryClient, treeId: string, saved?: Media): Promise<unknown> {
   if (saved) queryClient.setQueryData(mediaKeys.detail(treeId, saved.id), saved);
   const savedKey = saved ? mediaKeys.detail(treeId, saved.id).join('/') : null;
   return queryClient.invalidateQueries({
@@ -31,7 +32,12 @@ export function refreshAfterUpload(queryClient: QueryClient, treeId: string, med
   return refreshMedia(queryClient, treeId, media);
 }
 
-/** PUT media/{id}: title, date and description. */
+/** The stored media object of a 409 `media.error.conflict` answer (saved elsewhere since the form loaded it). */
+export function mediaConflictOf(error: unknown): Media | null {
+  return storedOfConflict(error, 'media.error.conflict', mediaSchema);
+}
+
+/** PUT media/{id}: title, date and description, from the revision the form loaded (saved since: 409). */
 export function useUpdateMedia(treeId: string) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -9,7 +9,7 @@ import { DeleteNoteModal } from './DeleteNoteModal.tsx';
 import { type LocalNote, localNoteOf, withNote, withoutNote } from './local-notes.ts';
 import { useCreateNote, useDeleteNote, useUnlinkNote, useUpdateNote } from './mutations.ts';
 import { NoteCard } from './NoteCard.tsx';
-import { NoteModal, type NoteModalMode } from './NoteModal.tsx';
+import { NoteModal, type NoteModalMode, type NoteSaveInput } from './NoteModal.tsx';
 import { noteQueries } from './queries.ts';
 
 export interface NoteListProps {
@@ -80,7 +80,7 @@ export function NoteList({
   const items: Item[] = isLocal ? localNotes.map(itemOfLocal) : (query.data?.notes ?? []).map(itemOfNote);
   const open = (mode: NoteModalMode, item: Item | null) => setModal({ mode, item, key: Date.now() });
 
-  const save = (item: Item | null) => async (input: { title: string | null; text: string; sourceIds?: string[] }) => {
+  const save = (item: Item | null) => async (input: NoteSaveInput) => {
     if (isLocal) {
       const next = item?.local
         ? { ...item.local, title: input.title, text: input.text }
@@ -88,12 +88,13 @@ export function NoteList({
       onLocalChange?.(withNote(localNotes, next));
       return;
     }
-    const sourceIds = input.sourceIds ?? item?.note?.sourceIds ?? [];
+    const { revision, ...note } = input;
+    const sourceIds = note.sourceIds ?? item?.note?.sourceIds ?? [];
     if (item?.note) {
-      await updateNote.mutateAsync({ noteId: item.note.id, note: { ...input, sourceIds } });
+      await updateNote.mutateAsync({ noteId: item.note.id, note: { ...note, sourceIds }, revision });
       return;
     }
-    await createNote.mutateAsync({ note: { ...input, sourceIds }, connectedNodeIds: [nodeId] });
+    await createNote.mutateAsync({ note: { ...note, sourceIds }, connectedNodeIds: [nodeId] });
   };
 
   const remove = (item: Item) => {

@@ -1,18 +1,22 @@
-import { type CitationSummary, textLimits } from '@anor/core';
+import { type CitationSummary, type Note, textLimits } from '@anor/core';
 import { Button, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client.ts';
 import { useFormat } from '../../i18n/format.ts';
 import { codeKey, errorKey } from '../../i18n/messages.ts';
+import { useRevisionEdit } from '../../lib/conflict.ts';
 import { FormError } from '../../lib/FormError.tsx';
+import { StoredConflictAlert } from '../../lib/StoredConflictAlert.tsx';
 import { useReturnFocus } from '../../lib/useReturnFocus.ts';
 import { ObjectHistory } from '../history/ObjectHistory.tsx';
 import { ConfirmModal } from '../location/ConfirmModal.tsx';
 import { usePersonModalProps } from '../person/layout.ts';
 import { SourcePanel } from '../source/SourcePanel.tsx';
 import { RichTextEditor } from './lazy-editor.ts';
+import { noteConflictOf, refreshNote } from './mutations.ts';
 import {
   draftOfNote,
   hasNoteErrors,
@@ -24,8 +28,17 @@ import {
 } from './note-form.ts';
 import { RichTextEditorFallback } from './RichTextEditorFallback.tsx';
 import { RichTextView } from './RichTextView.tsx';
+import { plainTextOf } from './rich-text.ts';
 
 export type NoteModalMode = 'add' | 'edit' | 'view';
+
+/** What a save sends: `revision` is the stored note's the edit started from (absent: a new or local note). */
+export interface NoteSaveInput {
+  title: string | null;
+  text: string;
+  sourceIds?: string[];
+  revision?: number;
+}
 
 export interface NoteModalProps {
   mode: NoteModalMode;
@@ -38,6 +51,8 @@ export interface NoteModalProps {
     createdAt?: string;
     updatedAt?: string;
     citations?: readonly CitationSummary[];
+    /** A stored note's revision: a save sends it, and one saved elsewhere since meets the conflict. */
+    revision?: number;
   } | null;
   /**
    * The tree, where the note can carry sources (a note of a saved item, SPEC §3 "notes … sources"):
@@ -46,9 +61,10 @@ export interface NoteModalProps {
   treeId?: string;
   /**
    * Saves the note (add, edit). The modal closes when it resolves and shows the error when it
-   * throws; without it the note can only be viewed. `sourceIds` only where `treeId` is given.
+   * throws; without it the note can only be viewed. `sourceIds` only where `treeId` is given. A
+   * rejection with `note.error.conflict` is shown as the conflict, the typed note kept.
    */
-  onSave?: (input: { title: string | null; text: string; sourceIds?: string[] }) => Promise<unknown> | undefined;
+  onSave?: (input: NoteSaveInput) => Promise<unknown> | undefined;
   /** Called once the modal has faded out (closed, saved or discarded): unmount it then. */
   onClose: () => void;
 }
@@ -82,14 +98,22 @@ export function NoteModal({ mode: initialMode, note, treeId, onSave, onClose }: 
   const [mode, setMode] = useState<NoteModalMode>(onSave ? initialMode : 'view');
   const [isOpened, setOpened] = useState(true);
   const returnFocus = useReturnFocus();
-  const [initial] = useState(() => draftOfNote(note));
+  const queryClient = useQueryClient();
+  const [initial, setInitial] = useState(() => draftOfNote(note));
+  // The version the edit started from, whose revision a save sends; after a conflict, the stored one.
+  const edit = useRevisionEdit<NoteModalProps['note'], Note>(note, {
+    conflictOf: noteConflictOf,
+    onTakeStored: (stored) => {
+      if (treeId) void refreshNote(queryClient, treeId, stored);
+    },
+  });
   const [draft, setDraft] = useState<NoteDraft>(initial);
   const [errors, setErrors] = useState<NoteDraftErrors & { form?: string }>({});
   const [isSaving, setSaving] = useState(false);
   const [isAsking, setAsking] = useState(false);
   const [sources, setSources] = useState<CitationSummary[]>(() => [...(note?.citations ?? [])]);
   const [isSourceModalOpen, setSourceModalOpen] = useState(false);
-  const sourcesChanged = treeId !== undefined && !sameIds(note?.citations ?? [], sources);
+  const sourcesChanged = treeId !== undefined && !sameIds(edit.base?.citations ?? [], sources);
   const isDirty = mode !== 'view' && (isNoteDraftChanged(initial, draft) || sourcesChanged);
 
   const close = () => setOpened(false);
@@ -114,16 +138,38 @@ export function NoteModal({ mode: initialMode, note, treeId, onSave, onClose }: 
       close();
       return;
     }
+    await send(edit.base?.revision);
+  };
+
+  const send = async (revision: number | undefined) => {
+    if (!onSave) return;
     setSaving(true);
     try {
-      const input = noteInputOfDraft(draft);
+      const input = { ...noteInputOfDraft(draft), ...(revision === undefined ? {} : { revision }) };
       await onSave(treeId ? { ...input, sourceIds: sources.map((source) => source.id) } : input);
       close();
     } catch (error) {
-      setErrors(serverErrorsOf(error));
+      if (!edit.catchConflict(error)) setErrors(serverErrorsOf(error));
     } finally {
       setSaving(false);
     }
+  };
+
+  /** The conflict's ways out: the stored note replaces the form, or the typed one is saved over it. */
+  const takeStored = () => {
+    const stored = edit.takeStored();
+    if (!stored) return;
+    setInitial(draftOfNote(stored));
+    setDraft(draftOfNote(stored));
+    setSources([...stored.citations]);
+    setErrors({});
+  };
+
+  const saveOver = () => {
+    const found = noteDraftErrors(draft);
+    setErrors(found);
+    const stored = hasNoteErrors(found) ? null : edit.saveOver();
+    if (stored) void send(stored.revision);
   };
 
   const errorText = (code: string | undefined) => (code ? t(codeKey(code)) : undefined);
@@ -251,12 +297,32 @@ export function NoteModal({ mode: initialMode, note, treeId, onSave, onClose }: 
                 testId="note-sources"
               />
             ) : null}
+            {edit.conflict ? (
+              <StoredConflictAlert
+                message={t('note.error.conflict')}
+                stored={[
+                  { label: t('notes.modal.titleLabel'), value: edit.conflict.title },
+                  { label: t('notes.modal.textLabel'), value: plainTextOf(edit.conflict.text) },
+                  ...(treeId
+                    ? [
+                        {
+                          label: t('sources.navLink'),
+                          value: t('conflict.sources', { count: edit.conflict.citations.length }),
+                        },
+                      ]
+                    : []),
+                ]}
+                onTakeStored={takeStored}
+                onSaveOver={saveOver}
+                testId="note-conflict"
+              />
+            ) : null}
             <FormError message={errors.form ? t(codeKey(errors.form)) : undefined} testId="note-modal-error" />
             <Group justify="flex-end" gap="xs">
               <Button variant="default" onClick={requestClose} data-testid="note-modal-cancel">
                 {t('common.cancel')}
               </Button>
-              <Button type="submit" loading={isSaving} data-testid="note-modal-save">
+              <Button type="submit" loading={isSaving} disabled={edit.conflict !== null} data-testid="note-modal-save">
                 {t('common.save')}
               </Button>
             </Group>

@@ -1,6 +1,7 @@
 import { deletedAnswerSchema, type Note, type NoteInput, type NoteNodeKind, noteSchema } from '@anor/core';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, segment } from '../../api/client.ts';
+import { storedOfConflict } from '../../lib/conflict.ts';
 import { eventKeys } from '../event/queries.ts';
 import { locationKeys } from '../location/queries.ts';
 import { personKeys, treePath } from '../person/queries.ts';
@@ -47,6 +48,16 @@ function refreshAfterChange(
   ]);
 }
 
+/** The stored note of a 409 `note.error.conflict` answer (saved elsewhere since the modal loaded it). */
+export function noteConflictOf(error: unknown): Note | null {
+  return storedOfConflict(error, 'note.error.conflict', noteSchema);
+}
+
+/** A note as stored (from a conflict answer): it, then the lists and items that show it. */
+export function refreshNote(queryClient: QueryClient, treeId: string, note: Note): Promise<unknown> {
+  return refreshAfterChange(queryClient, treeId, note.connectedNodes, note);
+}
+
 export interface CreateNoteVariables {
   note: NoteInput;
   /** The items the note belongs to (usually one: the item whose list it was added in). */
@@ -64,12 +75,15 @@ export function useCreateNote(treeId: string) {
   });
 }
 
-/** PUT note/{id}: a new title, text or citations. */
+/**
+ * PUT note/{id}: a new title, text or citations, from the revision the modal loaded (saved since:
+ * 409 `note.error.conflict` with the stored note, nothing written).
+ */
 export function useUpdateNote(treeId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ noteId, note }: { noteId: string; note: NoteInput }) =>
-      api.put(notePath(treeId, noteId), { note }, { schema: noteSchema }),
+    mutationFn: ({ noteId, note, revision }: { noteId: string; note: NoteInput; revision?: number | undefined }) =>
+      api.put(notePath(treeId, noteId), { note, revision }, { schema: noteSchema }),
     onSuccess: (note) => refreshAfterChange(queryClient, treeId, note.connectedNodes, note),
     meta: { errorDisplay: 'inline', notice: 'saved' },
   });

@@ -74,7 +74,7 @@ function FoundNote({ treeId, noteId, onClose }: { treeId: string; noteId: string
       treeId={treeId}
       onSave={
         canEdit && !found.private
-          ? (input) => updateNote.mutateAsync({ noteId: found.id, note: { ...input, sourceIds: input.sourceIds } })
+          ? ({ revision, ...input }) => updateNote.mutateAsync({ noteId: found.id, note: input, revision })
           : undefined
       }
       onClose={onClose}

@@ -9,7 +9,7 @@ const certaintyLevels = ['0', '1', '2', '3'] as const;
 /** The select's option for "not assessed" (stored as no value). */
 const NONE = 'none';
 
-function useCertaintyLabel() {
+export function useCertaintyLabel() {
   const { t } = useTranslation();
   return (value: string) =>
     (certaintyLevels as readonly string[]).includes(value)

@@ -14,9 +14,16 @@ import { CitationDetailsFields, CitationDetailsView } from './CitationDetails.ts
 import { DeleteSourceModal } from './DeleteSourceModal.tsx';
 import { DuplicateSourceModal } from './DuplicateSourceModal.tsx';
 import { sourceLimitCodeOf } from './limit-error.ts';
-import { useCreateCitation, useDeleteCitation, useUpdateCitation } from './mutations.ts';
+import {
+  citationConflictOf,
+  refreshSource,
+  useCreateCitation,
+  useDeleteCitation,
+  useUpdateCitation,
+} from './mutations.ts';
 import { sourceQueries } from './queries.ts';
 import { SourceChooser } from './SourceChooser.tsx';
+import { CitationConflictAlert } from './SourceConflictAlert.tsx';
 import {
   type FrameControls,
   SOURCE_DIALOG_Z_INDEX,
@@ -28,6 +35,7 @@ import {
 import { type OpenCitationOptions, useSourceDialog } from './SourceDialogProvider.tsx';
 import { SourceMedia } from './SourceMedia.tsx';
 import { SourceUrl } from './SourceUrl.tsx';
+import { useSourceEdit } from './source-edit.ts';
 import {
   type CitationDraft,
   citationDraftOf,
@@ -109,9 +117,11 @@ function CitationContent({ treeId, citation, options, canEdit, controls }: Citat
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const sourceDialog = useSourceDialog();
-  const [initial] = useState<CitationDraft>(() =>
+  const [initial, setInitial] = useState<CitationDraft>(() =>
     citation ? citationDraftOf(citation) : newCitationDraft(options.record ?? null),
   );
+  // The version the edit started from, whose revision a save sends; after a conflict, the stored one.
+  const edit = useSourceEdit(treeId, 'citation', citation, citationConflictOf);
   const [draft, setDraft] = useState(initial);
   const [errors, setErrors] = useState<SourceFormErrors>({});
   const [openModal, setOpenModal] = useState<OpenModal>(null);
@@ -169,15 +179,13 @@ function CitationContent({ treeId, citation, options, canEdit, controls }: Citat
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     if (citation) {
+      const base = edit.base ?? citation;
       // SPEC §4: saving unchanged just closes.
       if (!isCitationChanged(initial, draft)) {
-        saved(citationSummaryOf(citation), false);
+        saved(citationSummaryOf(base), false);
         return;
       }
-      updateCitation.mutate(
-        { id: citation.id, citation: citationInputOf(draft) },
-        { onSuccess: (answer) => saved(citationSummaryOf(answer), false), onError: showServerError },
-      );
+      send(base);
       return;
     }
     // SPEC §4: a new citation of a chosen record may be one the record has already.
@@ -200,6 +208,33 @@ function CitationContent({ treeId, citation, options, canEdit, controls }: Citat
     create();
   };
 
+  const send = (from: Citation) =>
+    updateCitation.mutate(
+      { id: from.id, citation: citationInputOf(draft), revision: from.revision },
+      {
+        onSuccess: (answer) => saved(citationSummaryOf(answer), false),
+        onError: (error) => {
+          if (!edit.catchConflict(error)) showServerError(error);
+        },
+      },
+    );
+
+  /** The conflict's ways out: the stored citation replaces the form, or the typed one is saved over it. */
+  const takeStored = () => {
+    const stored = edit.takeStored();
+    if (!stored) return;
+    setInitial(citationDraftOf(stored));
+    setDraft(citationDraftOf(stored));
+    setErrors({});
+  };
+
+  const saveOver = () => {
+    const found = citationErrors(draft);
+    setErrors(found);
+    const stored = Object.keys(found).length === 0 ? edit.saveOver() : null;
+    if (stored) send(stored);
+  };
+
   const plan = deletePlanOf({ kind: 'citation', inParent: options.parent !== undefined });
   const parentName = options.parent?.kind === 'node' ? options.parent.name : options.parent ? options.parent.title : '';
   const runDelete = (choice: SourceDeleteChoice) => {
@@ -213,11 +248,20 @@ function CitationContent({ treeId, citation, options, canEdit, controls }: Citat
       }
       // Out of its record: the citation stays, without record.
       updateCitation.mutate(
-        { id: citation.id, citation: citationInputOf({ ...citationDraftOf(citation), record: null }) },
+        {
+          id: citation.id,
+          citation: citationInputOf({ ...citationDraftOf(citation), record: null }),
+          revision: citation.revision,
+        },
         {
           onSuccess: () => {
             setOpenModal(null);
             close();
+          },
+          // Saved elsewhere since it was shown: the error says so, and the dialog shows the stored citation.
+          onError: (error) => {
+            const stored = citationConflictOf(error);
+            if (stored) void refreshSource(queryClient, treeId, 'citation', stored);
           },
         },
       );
@@ -361,6 +405,9 @@ function CitationContent({ treeId, citation, options, canEdit, controls }: Citat
           </SourceField>
         ) : null}
 
+        {edit.conflict ? (
+          <CitationConflictAlert stored={edit.conflict} onTakeStored={takeStored} onSaveOver={saveOver} />
+        ) : null}
         <FormError message={errorText('form')} testId="citation-form-error" />
         {citation ? <SourceTimestamps createdAt={citation.createdAt} updatedAt={citation.updatedAt} /> : null}
 
@@ -385,6 +432,7 @@ function CitationContent({ treeId, citation, options, canEdit, controls }: Citat
             <Button
               type="submit"
               loading={createCitation.isPending || updateCitation.isPending || isChecking}
+              disabled={edit.conflict !== null}
               data-testid="citation-save"
             >
               {t('common.save')}

@@ -14,9 +14,16 @@ import { LimitDialog } from '../pricing/LimitDialog.tsx';
 import { DeleteSourceModal } from './DeleteSourceModal.tsx';
 import { DuplicateSourceModal } from './DuplicateSourceModal.tsx';
 import { sourceLimitCodeOf } from './limit-error.ts';
-import { useCreateRecord, useDeleteRecord, useDisengageRecord, useUpdateRecord } from './mutations.ts';
+import {
+  recordConflictOf,
+  useCreateRecord,
+  useDeleteRecord,
+  useDisengageRecord,
+  useUpdateRecord,
+} from './mutations.ts';
 import { sourceQueries } from './queries.ts';
 import { SourceChooser } from './SourceChooser.tsx';
+import { RecordConflictAlert } from './SourceConflictAlert.tsx';
 import {
   type FrameControls,
   SOURCE_DIALOG_Z_INDEX,
@@ -29,6 +36,7 @@ import { type OpenRecordOptions, useSourceDialog } from './SourceDialogProvider.
 import { SourceItemList } from './SourceItemList.tsx';
 import { SourceMedia } from './SourceMedia.tsx';
 import { SourceUrl } from './SourceUrl.tsx';
+import { useSourceEdit } from './source-edit.ts';
 import {
   isRecordChanged,
   newRecordDraft,
@@ -98,9 +106,11 @@ function RecordContent({ treeId, record, options, canEdit, controls }: RecordCon
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const sourceDialog = useSourceDialog();
-  const [initial] = useState<RecordDraft>(() =>
+  const [initial, setInitial] = useState<RecordDraft>(() =>
     record ? recordDraftOf(record) : newRecordDraft(options.repository ?? null, options.title ?? ''),
   );
+  // The version the edit started from, whose revision a save sends; after a conflict, the stored one.
+  const edit = useSourceEdit(treeId, 'record', record, recordConflictOf);
   const [draft, setDraft] = useState(initial);
   const [errors, setErrors] = useState<SourceFormErrors>({});
   const [openModal, setOpenModal] = useState<OpenModal>(null);
@@ -157,14 +167,12 @@ function RecordContent({ treeId, record, options, canEdit, controls }: RecordCon
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     if (record) {
+      const base = edit.base ?? record;
       if (!isRecordChanged(initial, draft)) {
-        saved({ id: record.id, title: record.title }, false);
+        saved({ id: base.id, title: base.title }, false);
         return;
       }
-      updateRecord.mutate(
-        { id: record.id, record: recordInputOf(draft) },
-        { onSuccess: (answer) => saved({ id: answer.id, title: answer.title }, false), onError: showServerError },
-      );
+      send(base);
       return;
     }
     // SPEC §4: a new record in a chosen repository may be one it holds already (the same title).
@@ -185,6 +193,33 @@ function RecordContent({ treeId, record, options, canEdit, controls }: RecordCon
       }
     }
     create();
+  };
+
+  const send = (from: SourceRecord) =>
+    updateRecord.mutate(
+      { id: from.id, record: recordInputOf(draft), revision: from.revision },
+      {
+        onSuccess: (answer) => saved({ id: answer.id, title: answer.title }, false),
+        onError: (error) => {
+          if (!edit.catchConflict(error)) showServerError(error);
+        },
+      },
+    );
+
+  /** The conflict's ways out: the stored record replaces the form, or the typed one is saved over it. */
+  const takeStored = () => {
+    const stored = edit.takeStored();
+    if (!stored) return;
+    setInitial(recordDraftOf(stored));
+    setDraft(recordDraftOf(stored));
+    setErrors({});
+  };
+
+  const saveOver = () => {
+    const found = recordErrors(draft);
+    setErrors(found);
+    const stored = Object.keys(found).length === 0 ? edit.saveOver() : null;
+    if (stored) send(stored);
   };
 
   const childrenCount = record?.citations.length ?? 0;
@@ -393,6 +428,9 @@ function RecordContent({ treeId, record, options, canEdit, controls }: RecordCon
 
         {citations}
 
+        {edit.conflict ? (
+          <RecordConflictAlert stored={edit.conflict} onTakeStored={takeStored} onSaveOver={saveOver} />
+        ) : null}
         <FormError message={errorText('form')} testId="record-form-error" />
         {record ? <SourceTimestamps createdAt={record.createdAt} updatedAt={record.updatedAt} /> : null}
 
@@ -427,6 +465,7 @@ function RecordContent({ treeId, record, options, canEdit, controls }: RecordCon
             <Button
               type="submit"
               loading={createRecord.isPending || updateRecord.isPending || isChecking}
+              disabled={edit.conflict !== null}
               data-testid="record-save"
             >
               {t('common.save')}

@@ -12,8 +12,9 @@ import { type LocalNote, NoteList, newNotesOf } from '../note/index.ts';
 import { LimitDialog } from '../pricing/LimitDialog.tsx';
 import { DeleteSourceModal } from './DeleteSourceModal.tsx';
 import { sourceLimitCodeOf } from './limit-error.ts';
-import { useCreateRepository, useDeleteRepository, useUpdateRepository } from './mutations.ts';
+import { repositoryConflictOf, useCreateRepository, useDeleteRepository, useUpdateRepository } from './mutations.ts';
 import { sourceQueries } from './queries.ts';
+import { repositoryFieldLabels as fieldLabels, RepositoryConflictAlert } from './SourceConflictAlert.tsx';
 import {
   type FrameControls,
   SOURCE_DIALOG_Z_INDEX,
@@ -25,6 +26,7 @@ import {
 import { type OpenRepositoryOptions, useSourceDialog } from './SourceDialogProvider.tsx';
 import { SourceItemList } from './SourceItemList.tsx';
 import { SourceUrl } from './SourceUrl.tsx';
+import { useSourceEdit } from './source-edit.ts';
 import {
   isRepositoryChanged,
   newRepositoryDraft,
@@ -47,19 +49,6 @@ export interface RepositoryDialogProps {
   isStacked?: boolean;
   onClosed: () => void;
 }
-
-const fieldLabels: Record<RepositoryField, TranslationKey> = {
-  title: 'sources.repository.name',
-  address: 'sources.repository.address',
-  city: 'sources.repository.city',
-  state: 'sources.repository.state',
-  postalCode: 'sources.repository.postalCode',
-  country: 'sources.repository.country',
-  phone: 'sources.repository.phone',
-  email: 'sources.repository.email',
-  fax: 'sources.repository.fax',
-  www: 'sources.repository.www',
-};
 
 const fieldTypes: Partial<Record<RepositoryField, string>> = { email: 'email', www: 'url', phone: 'tel', fax: 'tel' };
 
@@ -110,9 +99,11 @@ interface RepositoryContentProps {
 function RepositoryContent({ treeId, repository, options, canEdit, controls }: RepositoryContentProps) {
   const { t } = useTranslation();
   const sourceDialog = useSourceDialog();
-  const [initial] = useState<RepositoryDraft>(() =>
+  const [initial, setInitial] = useState<RepositoryDraft>(() =>
     repository ? repositoryDraftOf(repository) : newRepositoryDraft(options.title ?? ''),
   );
+  // The version the edit started from, whose revision a save sends; after a conflict, the stored one.
+  const edit = useSourceEdit(treeId, 'repository', repository, repositoryConflictOf);
   const [draft, setDraft] = useState(initial);
   const [errors, setErrors] = useState<SourceFormErrors>({});
   const [isDeleteOpen, setDeleteOpen] = useState(false);
@@ -168,13 +159,37 @@ function RepositoryContent({ treeId, repository, options, canEdit, controls }: R
       return;
     }
     if (!isRepositoryChanged(initial, draft)) {
-      saved(repository, false);
+      saved(edit.base ?? repository, false);
       return;
     }
+    send(edit.base ?? repository);
+  };
+
+  const send = (from: Repository) =>
     updateRepository.mutate(
-      { id: repository.id, repository: repositoryInputOf(draft) },
-      { onSuccess: (answer) => saved(answer, false), onError: showServerError },
+      { id: from.id, repository: repositoryInputOf(draft), revision: from.revision },
+      {
+        onSuccess: (answer) => saved(answer, false),
+        onError: (error) => {
+          if (!edit.catchConflict(error)) showServerError(error);
+        },
+      },
     );
+
+  /** The conflict's ways out: the stored repository replaces the form, or the typed one is saved over it. */
+  const takeStored = () => {
+    const stored = edit.takeStored();
+    if (!stored) return;
+    setInitial(repositoryDraftOf(stored));
+    setDraft(repositoryDraftOf(stored));
+    setErrors({});
+  };
+
+  const saveOver = () => {
+    const found = repositoryErrors(draft);
+    setErrors(found);
+    const stored = Object.keys(found).length === 0 ? edit.saveOver() : null;
+    if (stored) send(stored);
   };
 
   const childrenCount = repository?.records.length ?? 0;
@@ -283,6 +298,9 @@ function RepositoryContent({ treeId, repository, options, canEdit, controls }: R
 
         {records}
 
+        {edit.conflict ? (
+          <RepositoryConflictAlert stored={edit.conflict} onTakeStored={takeStored} onSaveOver={saveOver} />
+        ) : null}
         <FormError message={errorText('form')} testId="repository-form-error" />
         {repository ? <SourceTimestamps createdAt={repository.createdAt} updatedAt={repository.updatedAt} /> : null}
 
@@ -317,6 +335,7 @@ function RepositoryContent({ treeId, repository, options, canEdit, controls }: R
             <Button
               type="submit"
               loading={createRepository.isPending || updateRepository.isPending}
+              disabled={edit.conflict !== null}
               data-testid="repository-save"
             >
               {t('common.save')}

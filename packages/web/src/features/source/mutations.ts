@@ -1,15 +1,19 @@
 import {
+  type Citation,
   type CitationInput,
   citationSchema,
   deletedAnswerSchema,
   type NewNote,
   type RecordInput,
+  type Repository,
   type RepositoryInput,
   recordSchema,
   repositorySchema,
+  type SourceRecord,
 } from '@anor/core';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
+import { storedOfConflict } from '../../lib/conflict.ts';
 import { eventKeys } from '../event/index.ts';
 import { locationKeys } from '../location/queries.ts';
 import { mainNodesKeys, treePath } from '../person/queries.ts';
@@ -64,6 +68,27 @@ function refreshAfterChange(queryClient: QueryClient, treeId: string, refresh: R
   ]);
 }
 
+/** A source as stored, from its answer or from a conflict answer: it, then whoever shows it. */
+export function refreshSource(
+  queryClient: QueryClient,
+  treeId: string,
+  kind: SourceKind,
+  saved: { id: string },
+): Promise<unknown> {
+  return refreshAfterChange(queryClient, treeId, { kind, saved, isCited: kind !== 'repository' });
+}
+
+/*
+ * The stored source of a 409 answer to an update (saved elsewhere since the dialog loaded it, issue
+ * 26): the update sends the revision the dialog loaded.
+ */
+export const repositoryConflictOf = (error: unknown): Repository | null =>
+  storedOfConflict(error, 'source.error.repositoryConflict', repositorySchema);
+export const recordConflictOf = (error: unknown): SourceRecord | null =>
+  storedOfConflict(error, 'source.error.recordConflict', recordSchema);
+export const citationConflictOf = (error: unknown): Citation | null =>
+  storedOfConflict(error, 'source.error.citationConflict', citationSchema);
+
 /** After a delete: the deleted sources' queries are marked stale without a refetch, the rest refreshes without waiting. */
 function refreshAfterDelete(queryClient: QueryClient, treeId: string, deletedIds: readonly string[]): void {
   const deleted = new Set(deletedIds);
@@ -116,12 +141,12 @@ export function useCreateCitation(treeId: string) {
   });
 }
 
-/** PUT source/citation/{id}. */
+/** PUT source/citation/{id} from the revision the dialog loaded (saved since: 409 with the stored citation). */
 export function useUpdateCitation(treeId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, citation }: { id: string; citation: CitationInput }) =>
-      api.put(sourcePath(treeId, 'citation', id), { citation }, { schema: citationSchema }),
+    mutationFn: ({ id, citation, revision }: { id: string; citation: CitationInput; revision: number }) =>
+      api.put(sourcePath(treeId, 'citation', id), { citation, revision }, { schema: citationSchema }),
     onSuccess: (citation) =>
       refreshAfterChange(queryClient, treeId, { kind: 'citation', saved: citation, isCited: true }),
     meta: { errorDisplay: 'inline', notice: 'saved' },
@@ -160,12 +185,15 @@ export function useCreateRecord(treeId: string) {
   });
 }
 
-/** PUT source/record/{id}: its title shows in its citations on events and places. */
+/**
+ * PUT source/record/{id} from the revision the dialog loaded (saved since: 409 with the stored
+ * record); its title shows in its citations on events and places.
+ */
 export function useUpdateRecord(treeId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, record }: { id: string; record: RecordInput }) =>
-      api.put(sourcePath(treeId, 'record', id), { record }, { schema: recordSchema }),
+    mutationFn: ({ id, record, revision }: { id: string; record: RecordInput; revision: number }) =>
+      api.put(sourcePath(treeId, 'record', id), { record, revision }, { schema: recordSchema }),
     onSuccess: (record) => refreshAfterChange(queryClient, treeId, { kind: 'record', saved: record, isCited: true }),
     meta: { errorDisplay: 'inline', notice: 'saved' },
   });
@@ -218,12 +246,12 @@ export function useCreateRepository(treeId: string) {
   });
 }
 
-/** PUT source/repository/{id}. */
+/** PUT source/repository/{id} from the revision the dialog loaded (saved since: 409 with the stored repository). */
 export function useUpdateRepository(treeId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, repository }: { id: string; repository: RepositoryInput }) =>
-      api.put(sourcePath(treeId, 'repository', id), { repository }, { schema: repositorySchema }),
+    mutationFn: ({ id, repository, revision }: { id: string; repository: RepositoryInput; revision: number }) =>
+      api.put(sourcePath(treeId, 'repository', id), { repository, revision }, { schema: repositorySchema }),
     onSuccess: (repository) => refreshAfterChange(queryClient, treeId, { kind: 'repository', saved: repository }),
     meta: { errorDisplay: 'inline', notice: 'saved' },
   });
