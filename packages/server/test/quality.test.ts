@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows.ts';
 import { subscription } from '../src/db/schema.ts';
 import * as qualityRepository from '../src/modules/quality/quality.repository.ts';
+import { createQualityService } from '../src/modules/quality/quality.service.ts';
 import { seedTree } from '../src/seed/seed-tree.ts';
 import { createTree, type ErrorBody, signUp, TestClient } from './support/client.ts';
 import { FamilyBuilder } from './support/family.ts';
@@ -103,7 +104,7 @@ async function build() {
   const ab = await person('afterBurial', 'Ab');
   await event('burial', ab, '1900-05-08');
   await event('occupation', ab, '1901');
-  // The server reads only the parts a rule can fire on (quality.repository.ts ruleEvents): a part
+  // The server reads only the parts a rule can fire on (quality.repository.ts ruleParts): a part
   // as a witness after the death is one; a death "before 0001" is stored as year 1's first day, so
   // an event on that day is after it only on the dates as written.
   const adWitness = await person('afterDeathWitness', 'AdW');
@@ -118,6 +119,11 @@ async function build() {
   const adEdge = await person('afterDeathEdge', 'AdEdge');
   await event('death', adEdge, '0001', { startDateType: 'before' });
   await event('residence', adEdge, '0001-01-01');
+  // A death without a date: the burial ends the life.
+  const abUndated = await person('afterBurialDeathUndated', 'AbU');
+  await event('death', abUndated, null);
+  await event('burial', abUndated, '1900-05-08');
+  await event('occupation', abUndated, '1901');
   const abNot = await person('afterBurialNot', 'AbNot');
   await event('burial', abNot, '1900-05-08');
   await event('occupation', abNot, '1899');
@@ -205,6 +211,7 @@ describe('the data-quality report', () => {
     ['sanity.afterDeath', 'afterDeathWitness', 'baptised'],
     ['sanity.afterDeath', 'afterDeathEdge', 'afterDeathNot'],
     ['sanity.afterBurial', 'afterBurial', 'afterBurialNot'],
+    ['sanity.afterBurial', 'afterBurialDeathUndated', 'afterBurialNot'],
     ['sanity.parentTooYoung', 'youngParent', 'youngNotParent'],
     ['sanity.motherTooOld', 'oldParent', 'oldNotParent'],
     ['sanity.bornAfterMotherDeath', 'motherDeadParent', 'motherDeadNotParent'],
@@ -327,7 +334,7 @@ describe('the data-quality report', () => {
 /**
  * The rules over every event part of the tree, each event's dates read from the dates as written:
  * what the report found before the server read only the parts a rule can fire on, with the stored
- * day ranges (quality.repository.ts `ruleEvents`). Each finding as a line, sorted.
+ * day ranges (quality.repository.ts `ruleParts`). Each finding as a line, sorted.
  */
 async function foundOverEveryPart(tree: string): Promise<string[]> {
   const db = t.database.db;
@@ -343,7 +350,7 @@ async function foundOverEveryPart(tree: string): Promise<string[]> {
         ep.role, e.start_date as "startDate", e.start_date_type as "startDateType",
         e.end_date as "endDate", e.end_date_type as "endDateType"
       from event_participant ep join event e on e.tree_id = ep.tree_id and e.id = ep.event_id
-      where ep.tree_id = ${tree}`,
+      where ep.tree_id = ${tree} order by e.id`,
     ),
     qualityRepository.placedUndatedUnsourced(db, tree),
     qualityRepository.parentLinks(db, tree),
@@ -383,4 +390,78 @@ describe('the report reads only the event parts a rule can fire on', () => {
     const client = new TestClient(t.app);
     expect(await reported(seeded.treeId, client, { cookie: seeded.cookie })).toEqual(expected);
   }, 120_000);
+});
+
+describe('the report kept between calls is never older than the tree', () => {
+  const revision = async () => {
+    const [row] = await queryRows<{ revision: string }>(
+      t.database.db,
+      sql`select content_revision as revision from tree where id = ${treeId}`,
+    );
+    return Number(row?.revision);
+  };
+
+  it.each(['person', 'event', 'event_participant', 'parent_child', 'location', 'citation_link'])(
+    'a statement that changes rows of %s raises the tree content revision',
+    async (table) => {
+      const before = await revision();
+      await t.database.db.execute(sql`update ${sql.identifier(table)} set tree_id = tree_id where tree_id = ${treeId}`);
+      expect(await revision()).toBe(before + 1);
+      // A statement that changes nothing of the tree leaves it.
+      await t.database.db.execute(sql`update ${sql.identifier(table)} set tree_id = tree_id where false`);
+      expect(await revision()).toBe(before + 1);
+    },
+  );
+
+  it('answers a change made through the API and one made beside it (an import, a restore) at once', async () => {
+    const first = await ask();
+    expect(objectsOf(first, 'quality.placeWithoutDateOrSource')).toContain(ids.placeNoDate);
+    expect(objectsOf(first, 'quality.placeFarFromParent')).toContain(ids.far);
+    // Asked again unchanged: the same answer.
+    expect(await ask()).toEqual(first);
+
+    const cited = await owner.client.post(`${api}/source/citation`, {
+      citation: { whereWithinSourceText: 'Husförhörslängd AI:2 s. 7' },
+      nodeId: ids.placeNoDate,
+    });
+    expect(cited.status).toBe(201);
+    expect(objectsOf(await ask(), 'quality.placeWithoutDateOrSource')).not.toContain(ids.placeNoDate);
+
+    await t.database.db.execute(
+      sql`update location set lat = 61.1, lng = 14.6 where tree_id = ${treeId} and id = ${ids.far}`,
+    );
+    expect(objectsOf(await ask(), 'quality.placeFarFromParent')).not.toContain(ids.far);
+    await t.database.db.execute(
+      sql`update location set lat = 61.0, lng = -14.5 where tree_id = ${treeId} and id = ${ids.far}`,
+    );
+    expect(objectsOf(await ask(), 'quality.placeFarFromParent')).toContain(ids.far);
+  });
+
+  it('computes a tree once for calls that ask at the same time, and again after a change', async () => {
+    // The service over a database that counts the rule parts' statement (quality.repository.ts ruleParts).
+    let computed = 0;
+    const db = t.database.db;
+    const counting = new Proxy(db, {
+      get(target, property, receiver) {
+        if (property !== 'execute') return Reflect.get(target, property, receiver);
+        return (query: Parameters<typeof db.execute>[0]) => {
+          const chunks = (query as { queryChunks?: { value?: string[] }[] }).queryChunks ?? [];
+          if (chunks.some((chunk) => chunk.value?.join('').includes('with own as'))) computed += 1;
+          return target.execute(query);
+        };
+      },
+    });
+    const service = createQualityService({ db: counting });
+    const user = { id: owner.user.id, name: owner.user.fName, email: owner.user.email };
+    const viewer = { user, shareToken: null, previewAsVisitor: false, roles: new Map() };
+    const asked = () => service.report(treeId, viewer, { limit: 0 });
+    const answers = await Promise.all([asked(), asked(), asked()]);
+    expect(computed).toBe(1);
+    expect(answers[1]).toEqual(answers[0]);
+    expect(await asked()).toEqual(answers[0]);
+    expect(computed).toBe(1);
+    await db.execute(sql`update person set tree_id = tree_id where tree_id = ${treeId}`);
+    expect(await asked()).toEqual(answers[0]);
+    expect(computed).toBe(2);
+  });
 });

@@ -5,6 +5,7 @@ import {
   addMonths,
   type EventRanges,
   eventRanges,
+  type SanityCode,
   type SanityData,
   type SanityPerson,
   sanityCodes,
@@ -120,13 +121,17 @@ function groupBy<T>(rows: readonly T[], key: (row: T) => string | null): Map<str
   return groups;
 }
 
-/** Every finding of the tree: the sanity warnings, then the report's own rules. */
+/**
+ * Every finding of the tree: the sanity warnings, then the report's own rules. `skip` names
+ * sanity rules the caller finds another way (see `sanityWarnings`).
+ */
 export function qualityItems(
   data: QualityData,
   limits = qualityLimits,
   rangeOf: EventRanges = eventRanges(),
+  skip: ReadonlySet<SanityCode> = new Set(),
 ): QualityItem[] {
-  const items: QualityItem[] = sanityWarnings(data, undefined, rangeOf).map((warning) => {
+  const items: QualityItem[] = sanityWarnings(data, undefined, rangeOf, skip).map((warning) => {
     // A person's own warning is keyed by the event that makes it (the last named), a parent's by the child.
     const related = warning.relatedPersonId ?? (warning.eventIds.length > 1 ? warning.eventIds.at(-1) : null) ?? null;
     return {

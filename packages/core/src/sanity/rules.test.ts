@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { toDayNumber } from '../dates/partial-date.ts';
-import { addMonths, type SanityData, type SanityEvent, type SanityPerson, sanityWarnings } from './rules.ts';
+import {
+  addMonths,
+  type SanityCode,
+  type SanityData,
+  type SanityEvent,
+  type SanityPerson,
+  sanityWarnings,
+} from './rules.ts';
 
 // Issue 19 item 7: death before birth; an event after the person's death or burial; a parent
 // younger than 12 or a mother older than 55 at a child's birth; a child born after the mother's
@@ -50,6 +57,24 @@ describe('a person alone', () => {
     expect(codes({ persons: [person('a')], events: [burial, residence], parentLinks: [] })).toEqual([
       'sanity.afterBurial',
     ]);
+  });
+
+  it('leaves out the rules a caller finds another way, and only those', () => {
+    const data: SanityData = {
+      persons: [person('a')],
+      events: [
+        event('a', 'birth', '1850-03-12'),
+        event('a', 'death', '1849'),
+        event('a', 'residence', '1901', { role: 'resident', eventId: 'r' }),
+      ],
+      parentLinks: [],
+    };
+    const skipped = (skip: SanityCode[]) =>
+      sanityWarnings(data, undefined, undefined, new Set(skip)).map((warning) => warning.code);
+    expect(skipped([])).toEqual(['sanity.deathBeforeBirth', 'sanity.afterDeath']);
+    expect(skipped(['sanity.afterDeath', 'sanity.afterBurial'])).toEqual(['sanity.deathBeforeBirth']);
+    // Skipping the burial's rule keeps the death's.
+    expect(skipped(['sanity.afterBurial'])).toEqual(['sanity.deathBeforeBirth', 'sanity.afterDeath']);
   });
 
   it('does not warn of what comes after a death by nature, nor of a parent named after it', () => {

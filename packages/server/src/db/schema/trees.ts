@@ -47,6 +47,11 @@ export const tree = pgTable(
      */
     privacyRevision: integer('privacy_revision').notNull().default(0),
     /**
+     * Raised by statement-level triggers on every table the data-quality report reads (migration
+     * 0036): the report computed at a revision is used again while it is unchanged.
+     */
+    contentRevision: bigint('content_revision', { mode: 'number' }).notNull().default(0),
+    /**
      * The GEDCOM import job still writing this tree (it commits in chunks), or null. While set the
      * tree is hidden (no list, no access); a job that does not end done has its tree deleted.
      */

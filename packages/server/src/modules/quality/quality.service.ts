@@ -9,6 +9,7 @@ import {
   qualityObjectKindOf,
   type qualityReportQuerySchema,
   qualityRules,
+  type SanityCode,
 } from '@anor/core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -25,15 +26,33 @@ const notFoundCode = {
   place: 'location.error.notFound',
 } as const;
 
+/** The rules the repository finds in SQL (`ruleParts`), skipped by the rules in memory. */
+const foundInSql: ReadonlySet<SanityCode> = new Set(['sanity.afterDeath', 'sanity.afterBurial']);
+
+/** A part after its person's death or burial, as `qualityItems` writes the finding. */
+const afterEndItem = (part: repository.AfterEndPart): QualityItem => ({
+  rule: part.death ? 'sanity.afterDeath' : 'sanity.afterBurial',
+  objectKind: 'person',
+  objectId: part.personId,
+  relatedKind: 'event',
+  relatedId: part.eventId,
+  eventIds: [part.endId, part.eventId],
+  values: {},
+});
+
+/** How many trees' computations are kept (a 100,000-node tree's is some 40 MB). */
+const keptTrees = 4;
+
+interface Computed {
+  /** The tree's content revision it was computed at. */
+  revision: number;
+  items: QualityItem[];
+  persons: QualityPerson[];
+}
+
 const keyOf = (item: { rule: string; objectId: string; relatedId: string | null }) =>
   `${item.rule}|${item.objectId}|${item.relatedId ?? ''}`;
 
-/**
- * The data-quality report (issue 24): the tree read whole in six set-based statements, the rules of
- * @anor/core run over it in one pass, the owner's dismissals set apart. The owner's only: it is an
- * editing tool, and its findings are about living persons' dates as much as anyone's (the routes
- * say `ownerOnly`, and each call checks again here).
- */
 /** The item's object, of the kind its rule is about, is in the tree (else 404 of that kind). */
 async function assertObject(tx: Db, treeId: string, item: { rule: QualityDismissBody['rule']; objectId: string }) {
   const kind = qualityObjectKindOf(item.rule);
@@ -42,34 +61,92 @@ async function assertObject(tx: Db, treeId: string, item: { rule: QualityDismiss
   }
 }
 
+/**
+ * The data-quality report (issue 24): the tree read whole in six set-based statements, the rules of
+ * @anor/core run over it in one pass (the events after a death in SQL), the computation kept while
+ * the tree is unchanged, the owner's dismissals set apart on every call. For editors only: it is
+ * an editing tool, and its findings are about living persons' dates as much as anyone's.
+ */
 export function createQualityService({ db }: { db: Db }) {
   const gate = createTreeGate(db);
 
+  /** The last computations, by tree, most recently used last; and those under way, by tree and revision. */
+  const kept = new Map<string, Computed>();
+  const underWay = new Map<string, Promise<Computed>>();
+
   /**
-   * Every finding of the tree by rule, the open ones and the dismissed ones apart. A finding's key
-   * is written only for a rule that has dismissals (163,000 findings on the bench's tree).
+   * Every finding of the tree (open and dismissed alike) and its persons, as computed at the tree's
+   * present content revision: kept from an earlier call while the revision is unchanged (the
+   * triggers of migration 0036 raise it on every change the report could see), else computed
+   * once however many calls ask at the same time. The revision is read before the tree, so a
+   * change made during the computation only makes the next call compute again.
    */
-  async function findings(treeId: string) {
-    const [persons, events, eventlessPersonIds, eventFacts, parentLinks, places, dismissed] = await Promise.all([
+  async function computedFindings(treeId: string): Promise<Computed> {
+    const revision = await repository.contentRevision(db, treeId);
+    const last = kept.get(treeId);
+    if (last && last.revision === revision) {
+      kept.delete(treeId);
+      kept.set(treeId, last);
+      return last;
+    }
+    const key = `${treeId}:${revision}`;
+    let computing = underWay.get(key);
+    if (!computing) {
+      computing = computeFindings(treeId, revision).finally(() => underWay.delete(key));
+      underWay.set(key, computing);
+    }
+    const computed = await computing;
+    const now = kept.get(treeId);
+    if (!now || now.revision <= computed.revision) {
+      kept.delete(treeId);
+      kept.set(treeId, computed);
+      for (const oldest of kept.keys()) {
+        if (kept.size <= keptTrees) break;
+        kept.delete(oldest);
+      }
+    }
+    return computed;
+  }
+
+  /**
+   * The tree read whole in set-based statements and the rules of @anor/core run over it in one
+   * pass (163,000 findings on the bench's tree); the events after a death or burial are found in
+   * SQL (`ruleParts`).
+   */
+  async function computeFindings(treeId: string, revision: number): Promise<Computed> {
+    const [persons, parts, eventlessPersonIds, eventFacts, parentLinks, places] = await Promise.all([
       repository.persons(db, treeId),
-      repository.ruleEvents(db, treeId),
+      repository.ruleParts(db, treeId),
       repository.eventlessPersonIds(db, treeId),
       repository.placedUndatedUnsourced(db, treeId),
       repository.parentLinks(db, treeId),
       repository.placesWithCoordinates(db, treeId),
+    ]);
+    const items = qualityItems(
+      { persons, events: parts.events, eventlessPersonIds, eventFacts, parentLinks, places },
+      undefined,
+      (event) => (event as repository.RuleEvent).range,
+      foundInSql,
+    );
+    for (const part of parts.afterEnd) items.push(afterEndItem(part));
+    return { revision, items, persons };
+  }
+
+  /**
+   * Every finding of the tree by rule, the open ones and the dismissed ones apart (the dismissals
+   * read anew each time). A finding's key is written only for a rule that has dismissals.
+   */
+  async function findings(treeId: string) {
+    const [{ items, persons }, dismissed] = await Promise.all([
+      computedFindings(treeId),
       repository.dismissals(db, treeId),
     ]);
     const dismissedKeys = new Set(dismissed.map(keyOf));
     const rulesDismissed = new Set(dismissed.map((row) => row.rule));
-    const all = qualityItems(
-      { persons, events, eventlessPersonIds, eventFacts, parentLinks, places },
-      undefined,
-      (event) => (event as repository.RuleEvent).range,
-    );
     const byRule = new Map<string, { open: QualityItem[]; closed: QualityItem[] }>(
       qualityRules.map((rule) => [rule, { open: [], closed: [] }]),
     );
-    for (const item of all) {
+    for (const item of items) {
       const lists = byRule.get(item.rule);
       if (!lists) continue;
       if (rulesDismissed.has(item.rule) && dismissedKeys.has(keyOf(item))) lists.closed.push(item);
