@@ -36,6 +36,18 @@ describe('the data-quality rules', () => {
     expect(qualityItems(input)).toMatchObject([{ rule: 'quality.noEvents', objectKind: 'person', objectId: 'a' }]);
   });
 
+  it("reads a person's first birth as the sanity rules do: an undated first birth is no birth", () => {
+    const undated: SanityEvent = { eventId: 'b1', personId: 'b', type: 'birth', role: 'primary', startDate: null };
+    const input = data({
+      persons: [person('b')],
+      events: [undated, event('b', 'birth', '1850-06-01'), event('b', 'marriage', '1860-05-01')],
+    });
+    expect(rules(input)).toEqual([]);
+    // With the dated birth first, the marriage at 9 is found.
+    const dated = data({ ...input, events: [event('b', 'birth', '1850-06-01'), event('b', 'marriage', '1860-05-01')] });
+    expect(rules(dated)).toEqual(['quality.marriedYoung']);
+  });
+
   it('finds an event with a place but no date and no source, not one with either', () => {
     const fact = { eventId: 'e', type: 'residence', hasDate: false, locationId: 'l', hasSource: false };
     expect(rules(data({ eventFacts: [fact] }))).toEqual(['quality.placeWithoutDateOrSource']);

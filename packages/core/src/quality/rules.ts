@@ -1,15 +1,17 @@
 import { ageBoundsBetween } from '../dates/age.ts';
-import type { DayRange } from '../dates/event-date.ts';
 import { fromDayNumber } from '../dates/partial-date.ts';
 import {
   addMonths,
+  type DatedEvent,
   type EventRanges,
   eventRanges,
   type SanityCode,
   type SanityData,
+  type SanityIndex,
   type SanityPerson,
   sanityCodes,
-  sanityWarnings,
+  sanityIndex,
+  sanityWarningsOf,
 } from '../sanity/rules.ts';
 import { foldForSearch } from '../text.ts';
 
@@ -131,7 +133,21 @@ export function qualityItems(
   rangeOf: EventRanges = eventRanges(),
   skip: ReadonlySet<SanityCode> = new Set(),
 ): QualityItem[] {
-  const items: QualityItem[] = sanityWarnings(data, undefined, rangeOf, skip).map((warning) => {
+  return qualityItemsOf(sanityIndex(data, rangeOf), data, limits, rangeOf, skip);
+}
+
+/**
+ * `qualityItems` over indexed data (`SanityIndex`, whose persons are `data.persons`): the rest of
+ * `data` is read for the persons without events, the events' facts and the places.
+ */
+export function qualityItemsOf(
+  index: SanityIndex,
+  data: Pick<QualityData, 'persons' | 'eventFacts' | 'places' | 'eventlessPersonIds'>,
+  limits = qualityLimits,
+  rangeOf: EventRanges = eventRanges(),
+  skip: ReadonlySet<SanityCode> = new Set(),
+): QualityItem[] {
+  const items: QualityItem[] = sanityWarningsOf(index, undefined, rangeOf, skip).map((warning) => {
     // A person's own warning is keyed by the event that makes it (the last named), a parent's by the child.
     const related = warning.relatedPersonId ?? (warning.eventIds.length > 1 ? warning.eventIds.at(-1) : null) ?? null;
     return {
@@ -146,6 +162,7 @@ export function qualityItems(
   });
   const push = (item: Omit<QualityItem, 'eventIds' | 'values'> & Partial<QualityItem>) =>
     items.push({ eventIds: [], values: {}, ...item });
+  const { persons, lives, partsOf, linkParent, linkChild } = index;
 
   // A person with no part in any event.
   const noEvent = (id: string) =>
@@ -153,8 +170,9 @@ export function qualityItems(
   if (data.eventlessPersonIds) {
     for (const id of data.eventlessPersonIds) noEvent(id);
   } else {
-    const inEvents = new Set(data.events.map((event) => event.personId));
-    for (const person of data.persons) if (!inEvents.has(person.id)) noEvent(person.id);
+    persons.forEach((person, i) => {
+      if (!partsOf[i]?.length) noEvent(person.id);
+    });
   }
 
   // An event with a place but neither a date nor a source.
@@ -170,59 +188,63 @@ export function qualityItems(
     }
   }
 
-  // Births (one's own, the one that counts) by person.
-  const births = new Map<string, { eventId: string; range: DayRange }>();
-  for (const event of data.events) {
-    if (event.type !== 'birth' || event.role !== 'primary' || births.has(event.personId)) continue;
-    const range = rangeOf(event);
-    if (range) births.set(event.personId, { eventId: event.eventId, range });
-  }
-
-  // A spouse surely younger than 15 at a marriage.
-  for (const event of data.events) {
-    if (event.type !== 'marriage' || event.role !== 'primary') continue;
-    const birth = births.get(event.personId);
-    const range = birth && rangeOf(event);
-    if (!birth || !range) continue;
-    const age = ageBoundsBetween(birth.range, range);
-    if (age?.max != null && age.max < limits.minMarriageAge) {
-      push({
-        rule: 'quality.marriedYoung',
-        objectKind: 'person',
-        objectId: event.personId,
-        relatedKind: 'event',
-        relatedId: event.eventId,
-        eventIds: [birth.eventId, event.eventId],
-        values: { age: age.max, limit: limits.minMarriageAge },
-      });
+  // A spouse surely younger than 15 at a marriage (the person's own birth, as the sanity rules take it).
+  persons.forEach((person, i) => {
+    const birth = lives[i]?.birth;
+    if (!birth) return;
+    for (const event of partsOf[i] ?? []) {
+      if (event.type !== 'marriage' || event.role !== 'primary') continue;
+      const range = rangeOf(event);
+      if (!range) continue;
+      const age = ageBoundsBetween(birth.range, range);
+      if (age?.max != null && age.max < limits.minMarriageAge) {
+        push({
+          rule: 'quality.marriedYoung',
+          objectKind: 'person',
+          objectId: person.id,
+          relatedKind: 'event',
+          relatedId: event.eventId,
+          eventIds: [birth.eventId, event.eventId],
+          values: { age: age.max, limit: limits.minMarriageAge },
+        });
+      }
     }
+  });
+
+  // Each person's parents, by index.
+  const parentsOf: number[][] = [];
+  for (let k = 0; k < linkParent.length; k += 1) {
+    const child = linkChild[k] as number;
+    const list = parentsOf[child];
+    if (list) list.push(linkParent[k] as number);
+    else parentsOf[child] = [linkParent[k] as number];
   }
+  const idOf = (i: number) => (persons[i] as QualityPerson).id;
+  const byId = (a: number, b: number) => (idOf(a) < idOf(b) ? -1 : idOf(a) > idOf(b) ? 1 : 0);
 
   // Siblings surely born less than 9 months apart and surely not twins: children of one mother, or
   // of the same two parents (a father's children by two mothers may be born weeks apart).
-  const genderOf = new Map(data.persons.map((person) => [person.id, person.gender]));
-  const parentsOf = groupBy(data.parentLinks, (link) => link.childId);
-  const families = new Map<string, Set<string>>();
-  const addTo = (key: string, childId: string) => {
-    const set = families.get(key);
-    if (set) set.add(childId);
-    else families.set(key, new Set([childId]));
+  const families = new Map<number, number[]>();
+  const addTo = (key: number, child: number) => {
+    const list = families.get(key);
+    if (list) list.push(child);
+    else families.set(key, [child]);
   };
-  for (const [childId, links] of parentsOf) {
-    if (!births.has(childId)) continue;
-    const parents = links.map((link) => link.parentId).sort();
-    for (const parentId of parents) if (genderOf.get(parentId) === 'female') addTo(`m:${parentId}`, childId);
-    if (parents.length === 2) addTo(`p:${parents.join(':')}`, childId);
-  }
+  const count = persons.length;
+  parentsOf.forEach((parents, child) => {
+    if (!lives[child]?.birth) return;
+    for (const parent of parents) if (persons[parent]?.gender === 'female') addTo(-1 - parent, child);
+    if (parents.length === 2) {
+      const [a, b] = parents as [number, number];
+      addTo(Math.min(a, b) * count + Math.max(a, b), child);
+    }
+  });
   const seenPairs = new Set<string>();
   for (const children of families.values()) {
-    if (children.size < 2) continue;
-    const dated = [...children]
-      .map((id) => ({ id, birth: births.get(id) }))
-      .filter((row): row is { id: string; birth: { eventId: string; range: DayRange } } => {
-        const range = row.birth?.range;
-        return range?.from != null && range.to != null;
-      })
+    if (children.length < 2) continue;
+    const dated = children
+      .map((i) => ({ id: idOf(i), birth: lives[i]?.birth as DatedEvent }))
+      .filter((row) => row.birth.range.from != null && row.birth.range.to != null)
       .sort((x, y) => (x.birth.range.from as number) - (y.birth.range.from as number));
     for (let i = 0; i < dated.length; i += 1) {
       const first = dated[i] as (typeof dated)[number];
@@ -274,27 +296,28 @@ export function qualityItems(
 
   // Likely duplicates: the same name (folded), the same parents (at least one) and the same birth
   // year. Grouped by parents and year first: only those who share both have their names folded.
-  const sameParentsAndYear = groupBy(data.persons, (person) => {
-    const parents = parentsOf.get(person.id);
-    const born = births.get(person.id)?.range;
-    if (!parents || born?.from == null || born.to == null) return null;
+  const sameParentsAndYear = new Map<string, number[]>();
+  parentsOf.forEach((parents, i) => {
+    const born = lives[i]?.birth?.range;
+    if (born?.from == null || born.to == null) return;
     const year = fromDayNumber(born.from).year;
     // Only a birth that falls within one calendar year has "a birth year".
-    if (fromDayNumber(born.to).year !== year) return null;
-    return `${parents
-      .map((link) => link.parentId)
-      .sort()
-      .join(',')}|${year}`;
+    if (fromDayNumber(born.to).year !== year) return;
+    const key = `${parents.length === 1 ? idOf(parents[0] as number) : [...parents].sort(byId).map(idOf).join(',')}|${year}`;
+    const list = sameParentsAndYear.get(key);
+    if (list) list.push(i);
+    else sameParentsAndYear.set(key, [i]);
   });
+  const people = data.persons;
   for (const candidates of sameParentsAndYear.values()) {
     if (candidates.length < 2) continue;
-    const byName = groupBy(
-      candidates,
-      (person) => foldForSearch(`${person.fName ?? ''} ${person.lName ?? ''}`).trim() || null,
-    );
+    const byName = groupBy(candidates, (i) => {
+      const person = people[i] as QualityPerson;
+      return foldForSearch(`${person.fName ?? ''} ${person.lName ?? ''}`).trim() || null;
+    });
     for (const group of byName.values()) {
       if (group.length < 2) continue;
-      const ids = group.map((person) => person.id).sort();
+      const ids = group.map(idOf).sort();
       const [first, ...others] = ids as [string, ...string[]];
       for (const other of others) {
         push({

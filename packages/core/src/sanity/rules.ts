@@ -81,9 +81,35 @@ const afterDeathTypes = new Set(['death', 'burial', 'inventory', 'will']);
 /** Events whose date says nothing of the person's age at the time (they may be after the death). */
 const notAgedTypes = new Set(['burial', 'inventory', 'will']);
 
-interface Dated {
+/** A person's own birth, death or burial with its days. */
+export interface DatedEvent {
   eventId: string;
   range: DayRange;
+}
+
+/**
+ * A person's life as the rules read it: their first birth, death and burial as the main person,
+ * each with its days (null: there is none, or it has no days).
+ */
+export interface SanityLife {
+  birth: DatedEvent | null;
+  death: DatedEvent | null;
+  burial: DatedEvent | null;
+}
+
+/**
+ * The data as the rules read it, by person index: `lives[i]` and `partsOf[i]` are `persons[i]`'s,
+ * and the parent links name persons by index (`linkParent[k]` is a parent of `linkChild[k]`).
+ * `partsOf` holds the parts the per-event rules look at: every part of the person (`sanityIndex`
+ * over plain data), or only those that may fire a rule (the data-quality report's server, which
+ * reads the lives and links so from SQL: one row per person, nothing to group in memory).
+ */
+export interface SanityIndex {
+  persons: readonly SanityPerson[];
+  lives: readonly SanityLife[];
+  partsOf: readonly (readonly SanityEvent[] | undefined)[];
+  linkParent: ArrayLike<number>;
+  linkChild: ArrayLike<number>;
 }
 
 /**
@@ -121,6 +147,47 @@ function surelyBefore(a: DayRange, b: DayRange): boolean {
 }
 
 /**
+ * The index of plain data: each person's parts in the order given, their life from the first
+ * birth, death and burial among them as the main person, and the links between persons given.
+ */
+export function sanityIndex(data: SanityData, rangeOf: EventRanges = eventRanges()): SanityIndex {
+  const indexOf = new Map(data.persons.map((person, index) => [person.id, index]));
+  const partsOf: SanityEvent[][] = [];
+  const own: { birth?: SanityEvent; death?: SanityEvent; burial?: SanityEvent }[] = [];
+  for (const event of data.events) {
+    const index = indexOf.get(event.personId);
+    if (index === undefined) continue;
+    const parts = partsOf[index];
+    if (parts) parts.push(event);
+    else partsOf[index] = [event];
+    if (event.role === 'primary' && (event.type === 'birth' || event.type === 'death' || event.type === 'burial')) {
+      const first = own[index];
+      if (!first) own[index] = { [event.type]: event };
+      else first[event.type] ??= event;
+    }
+  }
+  const dated = (event: SanityEvent | undefined): DatedEvent | null => {
+    if (!event) return null;
+    const range = rangeOf(event);
+    return range ? { eventId: event.eventId, range } : null;
+  };
+  const lives = data.persons.map((_, index): SanityLife => {
+    const first = own[index];
+    return { birth: dated(first?.birth), death: dated(first?.death), burial: dated(first?.burial) };
+  });
+  const linkParent: number[] = [];
+  const linkChild: number[] = [];
+  for (const link of data.parentLinks) {
+    const parent = indexOf.get(link.parentId);
+    const child = indexOf.get(link.childId);
+    if (parent === undefined || child === undefined) continue;
+    linkParent.push(parent);
+    linkChild.push(child);
+  }
+  return { persons: data.persons, lives, partsOf, linkParent, linkChild };
+}
+
+/**
  * Every warning the data gives, person by person and link by link. `skip` names rules the caller
  * finds another way (the data-quality report finds the events after a death in SQL: they are most
  * of a large tree's findings, and its parts need not leave the database for them).
@@ -131,56 +198,42 @@ export function sanityWarnings(
   rangeOf: EventRanges = eventRanges(),
   skip: ReadonlySet<SanityCode> = new Set(),
 ): SanityWarning[] {
+  return sanityWarningsOf(sanityIndex(data, rangeOf), limits, rangeOf, skip);
+}
+
+/** `sanityWarnings` over indexed data. */
+export function sanityWarningsOf(
+  index: SanityIndex,
+  limits = sanityLimits,
+  rangeOf: EventRanges = eventRanges(),
+  skip: ReadonlySet<SanityCode> = new Set(),
+): SanityWarning[] {
   const warnings: SanityWarning[] = [];
-  const dated = (event: SanityEvent | undefined): Dated | null => {
-    if (!event) return null;
-    const range = rangeOf(event);
-    return range ? { eventId: event.eventId, range } : null;
-  };
-  const eventsOf = new Map<string, SanityEvent[]>();
-  for (const event of data.events) {
-    const list = eventsOf.get(event.personId);
-    if (list) list.push(event);
-    else eventsOf.set(event.personId, [event]);
-  }
-  /** Each person's own birth, death and burial (as the main person; the first of each), in one pass. */
-  const firstOwn = new Map<string, { birth?: SanityEvent; death?: SanityEvent; burial?: SanityEvent }>();
-  for (const event of data.events) {
-    if (event.role !== 'primary' || (event.type !== 'birth' && event.type !== 'death' && event.type !== 'burial')) {
-      continue;
-    }
-    const own = firstOwn.get(event.personId);
-    if (!own) firstOwn.set(event.personId, { [event.type]: event });
-    else own[event.type] ??= event;
-  }
-  const lives = new Map(
-    data.persons.map((person) => {
-      const own = firstOwn.get(person.id);
-      return [person.id, { birth: dated(own?.birth), death: dated(own?.death), burial: dated(own?.burial) }];
-    }),
-  );
+  const { persons, lives, partsOf, linkParent, linkChild } = index;
   /** At least this many days lie between a birth and an event at an age over the limit (365-day years). */
   const overAgeDays = (limits.maxAge + 1) * 365;
 
-  for (const person of data.persons) {
-    const life = lives.get(person.id);
+  for (let i = 0; i < persons.length; i += 1) {
+    const life = lives[i];
+    const personId = (persons[i] as SanityPerson).id;
     if (!life) continue;
     const { birth, death, burial } = life;
     const warn = (code: SanityCode, eventIds: string[], values: Record<string, number> = {}) =>
-      warnings.push({ code, personId: person.id, relatedPersonId: null, eventIds, values });
+      warnings.push({ code, personId, relatedPersonId: null, eventIds, values });
 
     if (birth && death && surelyBefore(death.range, birth.range)) {
       warn('sanity.deathBeforeBirth', [birth.eventId, death.eventId]);
     }
     const end = death ?? burial;
-    for (const event of eventsOf.get(person.id) ?? []) {
+    const afterEnd = end !== null && !skip.has(death ? 'sanity.afterDeath' : 'sanity.afterBurial');
+    for (const event of partsOf[i] ?? []) {
       const range = rangeOf(event);
       if (!range) continue;
       const isOwnLifeEnd = event.role === 'primary' && afterDeathTypes.has(event.type);
       // A parent named at a child's birth or baptism after the parent's death is the child rules' matter.
       if (
+        afterEnd &&
         end &&
-        !skip.has(death ? 'sanity.afterDeath' : 'sanity.afterBurial') &&
         !isOwnLifeEnd &&
         event.role !== 'parent' &&
         event.eventId !== end.eventId &&
@@ -206,14 +259,17 @@ export function sanityWarnings(
     }
   }
 
-  const genderOf = new Map(data.persons.map((person) => [person.id, person.gender]));
-  for (const link of data.parentLinks) {
-    const child = lives.get(link.childId)?.birth;
-    const parent = lives.get(link.parentId);
+  for (let k = 0; k < linkParent.length; k += 1) {
+    const parentIndex = linkParent[k] as number;
+    const childIndex = linkChild[k] as number;
+    const child = lives[childIndex]?.birth;
+    const parent = lives[parentIndex];
     if (!child || !parent) continue;
-    const gender = genderOf.get(link.parentId) ?? 'unknown';
+    const gender = persons[parentIndex]?.gender ?? 'unknown';
+    const parentId = (persons[parentIndex] as SanityPerson).id;
+    const childId = (persons[childIndex] as SanityPerson).id;
     const warn = (code: SanityCode, eventIds: string[], values: Record<string, number> = {}) =>
-      warnings.push({ code, personId: link.parentId, relatedPersonId: link.childId, eventIds, values });
+      warnings.push({ code, personId: parentId, relatedPersonId: childId, eventIds, values });
 
     if (parent.birth) {
       const age = ageBoundsBetween(parent.birth.range, child.range);

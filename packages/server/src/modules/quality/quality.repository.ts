@@ -7,11 +7,11 @@ import {
   type QualityRule,
   qualityLimits,
   type SanityEvent,
-  type SanityParentLink,
+  type SanityLife,
   sanityLimits,
   uuidv7,
 } from '@anor/core';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import {
@@ -31,13 +31,6 @@ import {
  * statement filters by tree_id.
  */
 
-export async function persons(db: Db, treeId: string): Promise<QualityPerson[]> {
-  return queryRows<QualityPerson>(
-    db,
-    sql`select id, gender, f_name as "fName", l_name as "lName" from ${person} where tree_id = ${treeId}`,
-  );
-}
-
 /** An event part as the rules get it: the event's days read from the stored range (see `ruleParts`). */
 export interface RuleEvent extends SanityEvent {
   range: DayRange | null;
@@ -52,26 +45,6 @@ export interface AfterEndPart {
   death: boolean;
 }
 
-interface RulePartRow {
-  eventId: string;
-  personId: string;
-  type: string;
-  role: string;
-  from: number | null;
-  to: number | null;
-  /** The dates as written, only where the stored range may be clamped at year 1 or 9999. */
-  edge: [string | null, string | null, string | null, string | null] | null;
-  /** One of the person's life events (their first birth, death or burial). */
-  life: boolean;
-  /** For the rules in memory: a life event, or a part that may fire a rule. */
-  rules: boolean;
-  /** After the person's death or burial (`endId`); `afterEdge`: perhaps, to be read again. */
-  after: boolean;
-  afterEdge: boolean;
-  endId: string | null;
-  endIsDeath: boolean | null;
-}
-
 /** Day 0 of `toDayNumber` (1970-01-01): a stored date minus it is the rules' day number. */
 const epoch = sql.raw(`date '1970-01-01'`);
 /** Not an alternative birth or death (issue 20): those are no life events for the rules. */
@@ -80,24 +53,155 @@ const notAlternative = sql.raw(`coalesce(e.subtype, '') not in ('alternativeBirt
 const firstDay = sql.raw(`date '0001-01-01'`);
 const lastDay = sql.raw(`date '9999-12-31'`);
 
-const rangeOfRow = (row: RulePartRow): DayRange | null => {
-  if (row.edge) {
-    const [startDate, startDateType, endDate, endDateType] = row.edge;
+/**
+ * A statement's rows with PostgreSQL's JIT compiler off. The planner's row estimates for the
+ * life events (a common table it cannot see into) are far too high once joined, so it judged the
+ * statements worth compiling: 2.4 s of compiling for 0.7 s of work on the bench's tree.
+ */
+async function withoutJit<T>(db: Db, query: SQL): Promise<T[]> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local jit = off`);
+    return queryRows<T>(tx as unknown as Db, query);
+  });
+}
+
+/**
+ * Each person's first birth, death and burial as the main person (by event id, the order they were
+ * written in), as the common table `own`: the life the rules read (an alternative birth or death of
+ * issue 20 is none). `dated`: it has days; `edge`: its dates as written, where the stored days may
+ * be clamped at year 1 or 9999.
+ */
+function ownLifeEvents(treeId: string) {
+  return sql`own as (
+      select distinct on (ep.person_id, e.type) ep.person_id, e.type, e.id, e.date_from, e.date_to,
+        e.start_date is not null and (e.date_from is not null or e.date_to is not null) as dated,
+        case when e.date_from >= ${lastDay} or e.date_to <= ${firstDay}
+          then json_build_array(e.start_date, e.start_date_type, e.end_date, e.end_date_type) end as edge
+      from ${event} e join ${eventParticipant} ep on ep.tree_id = e.tree_id and ep.event_id = e.id
+      where e.tree_id = ${treeId} and e.type in ('birth', 'death', 'burial') and ep.role = 'primary'
+        and ${notAlternative}
+      order by ep.person_id, e.type, e.id
+    )`;
+}
+
+type Edge = [string | null, string | null, string | null, string | null];
+
+const rangeOf = (from: number | null, to: number | null, edge: Edge | null): DayRange | null => {
+  if (edge) {
+    const [startDate, startDateType, endDate, endDateType] = edge;
     return eventDateRange({ startDate, startDateType, endDate, endDateType });
   }
-  return row.from === null && row.to === null ? null : { from: row.from, to: row.to };
+  return from === null && to === null ? null : { from, to };
 };
+
+interface LifeRow extends QualityPerson {
+  birthId: string | null;
+  birthFrom: number | null;
+  birthTo: number | null;
+  birthEdge: Edge | null;
+  deathId: string | null;
+  deathFrom: number | null;
+  deathTo: number | null;
+  deathEdge: Edge | null;
+  burialId: string | null;
+  burialFrom: number | null;
+  burialTo: number | null;
+  burialEdge: Edge | null;
+  /** The person's parents, as indexes of this answer. */
+  parents: number[] | null;
+}
+
+/** The persons, each person's life and the parent links, indexed as the rules read them. */
+export interface RuleLives {
+  persons: QualityPerson[];
+  lives: SanityLife[];
+  linkParent: number[];
+  linkChild: number[];
+}
+
+/**
+ * Every person of the tree in one row each, ordered by id: their names and gender, their life
+ * (`own`, each event with its days) and their parents as indexes of the same answer, so that the
+ * rules in memory group nothing (`SanityIndex` of @anor/core).
+ */
+export async function ruleLives(db: Db, treeId: string): Promise<RuleLives> {
+  const rows = await withoutJit<LifeRow>(db, ruleLivesQuery(treeId));
+  const persons: QualityPerson[] = [];
+  const lives: SanityLife[] = [];
+  const linkParent: number[] = [];
+  const linkChild: number[] = [];
+  const dated = (id: string | null, from: number | null, to: number | null, edge: Edge | null) => {
+    const range = id === null ? null : rangeOf(from, to, edge);
+    return id !== null && range ? { eventId: id, range } : null;
+  };
+  rows.forEach((row, index) => {
+    persons.push({ id: row.id, gender: row.gender, fName: row.fName, lName: row.lName });
+    lives.push({
+      birth: dated(row.birthId, row.birthFrom, row.birthTo, row.birthEdge),
+      death: dated(row.deathId, row.deathFrom, row.deathTo, row.deathEdge),
+      burial: dated(row.burialId, row.burialFrom, row.burialTo, row.burialEdge),
+    });
+    for (const parent of row.parents ?? []) {
+      linkParent.push(parent);
+      linkChild.push(index);
+    }
+  });
+  return { persons, lives, linkParent, linkChild };
+}
+
+/** The statement of `ruleLives` (apart, for EXPLAIN). */
+export function ruleLivesQuery(treeId: string) {
+  const lifeColumns = (alias: string, name: string) =>
+    sql.raw(`case when ${alias}.dated then ${alias}.id end as "${name}Id",
+      case when ${alias}.dated then ${alias}.date_from - date '1970-01-01' end as "${name}From",
+      case when ${alias}.dated then ${alias}.date_to - date '1970-01-01' end as "${name}To",
+      case when ${alias}.dated then ${alias}.edge end as "${name}Edge"`);
+  return sql`with n as (
+      select id, gender, f_name, l_name, (row_number() over (order by id) - 1)::int as i
+      from ${person} where tree_id = ${treeId}
+    ), ${ownLifeEvents(treeId)}, pa as (
+      select pc.child_id, array_agg(pn.i) as parents
+      from ${parentChild} pc join n pn on pn.id = pc.parent_id
+      where pc.tree_id = ${treeId} group by pc.child_id
+    )
+    select n.id, n.gender, n.f_name as "fName", n.l_name as "lName",
+      ${lifeColumns('b', 'birth')}, ${lifeColumns('d', 'death')}, ${lifeColumns('u', 'burial')}, pa.parents
+    from n
+    left join own b on b.person_id = n.id and b.type = 'birth'
+    left join own d on d.person_id = n.id and d.type = 'death'
+    left join own u on u.person_id = n.id and u.type = 'burial'
+    left join pa on pa.child_id = n.id
+    order by n.i`;
+}
+
+interface RulePartRow {
+  eventId: string;
+  personId: string;
+  type: string;
+  role: string;
+  from: number | null;
+  to: number | null;
+  /** The dates as written, only where the stored range may be clamped at year 1 or 9999. */
+  edge: Edge | null;
+  /** A part that may fire a rule in memory. */
+  candidate: boolean;
+  /** After the person's death or burial (`endId`); `afterEdge`: perhaps, to be read again with `endEdge`. */
+  after: boolean;
+  afterEdge: boolean;
+  endId: string | null;
+  endEdge: Edge | null;
+  endIsDeath: boolean | null;
+}
 
 /**
  * The event parts the rules need, in one statement over the tree's 913,422 parts (issue 24's
- * speed target). Each person's life is their first birth, death and burial as the main person (by
- * event id, the order they were written in; an alternative birth or death of issue 20 is none).
+ * speed target), each person's life (`own`) beside them:
  *
- * - `events`, for the rules in memory: those life events, and of the other parts those that SQL
- *   finds may fire a rule on the event's own days, with a day of slack each way: more than
- *   `sanityLimits.maxAge` years after a birth (`sanity.ageOver110`), a marriage as the main person
- *   less than `qualityLimits.minMarriageAge` + 1 years after a birth (`quality.marriedYoung`). The
- *   rules test each exactly. Life events come first, so the rules take the same ones.
+ * - `candidates`, for the rules in memory: the parts that SQL finds may fire a rule on the event's
+ *   own days, with a day of slack each way: more than `sanityLimits.maxAge` years after the birth
+ *   (`sanity.ageOver110`), a marriage as the main person less than
+ *   `qualityLimits.minMarriageAge` + 1 years after it (`quality.marriedYoung`). The rules test
+ *   each exactly.
  * - `afterEnd`: the parts surely after the person's dated death, or burial when no death is dated
  *   (`sanity.afterDeath`, `…afterBurial`), found here exactly as `sanityWarnings` finds them (it
  *   skips them): they are most of a large tree's findings (96,592 of 163,000 on the bench's tree),
@@ -107,64 +211,53 @@ const rangeOfRow = (row: RulePartRow): DayRange | null => {
  * day numbers. Where those are clamped to year 1 or 9999 the dates as written come along to be read
  * again; a part on the very day of its person's end at such a clamp is read again here too.
  */
-export async function ruleParts(db: Db, treeId: string): Promise<{ events: RuleEvent[]; afterEnd: AfterEndPart[] }> {
-  const rows = await queryRows<RulePartRow>(db, rulePartsQuery(treeId));
-  const events: RuleEvent[] = [];
-  const later: RuleEvent[] = [];
-  const rangeById = new Map<string, DayRange | null>();
-  for (const row of rows) {
-    if (!row.rules) continue;
-    const range = rangeOfRow(row);
-    rangeById.set(row.eventId, range);
-    const part = { eventId: row.eventId, personId: row.personId, type: row.type, role: row.role, range };
-    // Life events first: the rules take a person's first birth, death and burial as they come.
-    if (row.life) events.push(part);
-    else later.push(part);
-  }
+export async function ruleParts(
+  db: Db,
+  treeId: string,
+): Promise<{ candidates: RuleEvent[]; afterEnd: AfterEndPart[] }> {
+  const rows = await withoutJit<RulePartRow>(db, rulePartsQuery(treeId));
+  const candidates: RuleEvent[] = [];
   const afterEnd: AfterEndPart[] = [];
   for (const row of rows) {
+    if (row.candidate) {
+      const range = rangeOf(row.from, row.to, row.edge);
+      candidates.push({ eventId: row.eventId, personId: row.personId, type: row.type, role: row.role, range });
+    }
     if (!row.endId || !(row.after || row.afterEdge)) continue;
     if (row.afterEdge) {
-      const end = rangeById.get(row.endId);
-      const range = rangeOfRow(row);
+      const end = rangeOf(null, null, row.endEdge);
+      const range = rangeOf(row.from, row.to, row.edge);
       if (end?.to == null || range?.from == null || !(end.to < range.from)) continue;
     }
     afterEnd.push({ personId: row.personId, eventId: row.eventId, endId: row.endId, death: row.endIsDeath === true });
   }
-  return { events: events.concat(later), afterEnd };
+  return { candidates, afterEnd };
 }
 
 /** The statement of `ruleParts` (apart, for EXPLAIN). */
 export function rulePartsQuery(treeId: string) {
   const overAgeDays = (sanityLimits.maxAge + 1) * 365;
   const youngDays = (qualityLimits.minMarriageAge + 1) * 366;
-  return sql`with own as (
-      select distinct on (ep.person_id, e.type) ep.person_id, e.type, e.id, e.date_from, e.date_to,
-        e.start_date is not null and (e.date_from is not null or e.date_to is not null) as dated
-      from ${event} e join ${eventParticipant} ep on ep.tree_id = e.tree_id and ep.event_id = e.id
-      where e.tree_id = ${treeId} and e.type in ('birth', 'death', 'burial') and ep.role = 'primary'
-        and ${notAlternative}
-      order by ep.person_id, e.type, e.id
-    ), life as (
-      select p.id as person_id, b.id as birth_id, d.id as death_id, u.id as burial_id,
+  return sql`with ${ownLifeEvents(treeId)}, life as (
+      select p.id as person_id,
         case when b.dated then b.id end as dated_birth_id,
         case when b.dated then b.date_to end as birth_to,
         case when b.dated then b.date_from end as birth_from,
         coalesce(d.dated, false) as end_is_death,
         case when d.dated then d.id when u.dated then u.id end as end_id,
-        case when d.dated then d.date_to when u.dated then u.date_to end as end_to
+        case when d.dated then d.date_to when u.dated then u.date_to end as end_to,
+        case when d.dated then d.edge when u.dated then u.edge end as end_edge
       from ${person} p
       left join own b on b.person_id = p.id and b.type = 'birth'
       left join own d on d.person_id = p.id and d.type = 'death'
       left join own u on u.person_id = p.id and u.type = 'burial'
       where p.tree_id = ${treeId}
     ), part as (
-      select ep.event_id, ep.person_id, ep.role, l.end_id, l.end_is_death,
+      select ep.event_id, ep.person_id, ep.role, l.end_id, l.end_is_death, l.end_edge,
         case when ${notAlternative} then e.type else 'other' end as type,
         e.start_date, e.start_date_type, e.end_date, e.end_date_type,
         case when e.start_date is not null then e.date_from end as date_from,
         case when e.start_date is not null then e.date_to end as date_to,
-        ep.role = 'primary' and ep.event_id in (l.birth_id, l.death_id, l.burial_id) as is_life,
         e.start_date is not null and (
           e.date_from - l.birth_to >= ${overAgeDays - 2}
           or (e.type = 'marriage' and ep.role = 'primary' and e.date_to - l.birth_from < ${youngDays + 2})) as candidate,
@@ -182,12 +275,13 @@ export function rulePartsQuery(treeId: string) {
       date_from - ${epoch} as "from", date_to - ${epoch} as "to",
       case when date_from >= ${lastDay} or date_to <= ${firstDay}
         then json_build_array(start_date, start_date_type, end_date, end_date_type) end as edge,
-      is_life as life, is_life or candidate as rules,
+      candidate,
       may_be_after and end_to < date_from as after,
       may_be_after and end_to = date_from and date_from in (${firstDay}, ${lastDay}) as "afterEdge",
-      end_id as "endId", end_is_death as "endIsDeath"
+      end_id as "endId", case when may_be_after and end_to = date_from then end_edge end as "endEdge",
+      end_is_death as "endIsDeath"
     from part
-    where is_life or candidate or (may_be_after and end_to <= date_from)`;
+    where candidate or (may_be_after and end_to <= date_from)`;
 }
 
 /** The persons with no part in any event. */
@@ -210,13 +304,6 @@ export async function placedUndatedUnsourced(db: Db, treeId: string): Promise<Qu
       and not exists (select 1 from ${citationLink} cl where cl.tree_id = ${treeId} and cl.node_id = e.id)`,
   );
   return rows.map((row) => ({ ...row, hasDate: false, hasSource: false }));
-}
-
-export async function parentLinks(db: Db, treeId: string): Promise<SanityParentLink[]> {
-  return queryRows<SanityParentLink>(
-    db,
-    sql`select parent_id as "parentId", child_id as "childId" from ${parentChild} where tree_id = ${treeId}`,
-  );
 }
 
 /** The places with coordinates (the only ones a distance can be measured for). */

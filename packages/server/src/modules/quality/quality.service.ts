@@ -5,7 +5,7 @@ import {
   type QualityItem,
   type QualityPerson,
   type QualityReport,
-  qualityItems,
+  qualityItemsOf,
   qualityObjectKindOf,
   type qualityReportQuerySchema,
   qualityRules,
@@ -16,6 +16,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Viewer } from '../../http/session.ts';
 import { createTreeGate } from '../tree/tree.gate.ts';
+import type { RuleEvent } from './quality.repository.ts';
 import * as repository from './quality.repository.ts';
 
 type ReportQuery = z.output<typeof qualityReportQuerySchema>;
@@ -114,18 +115,27 @@ export function createQualityService({ db }: { db: Db }) {
    * SQL (`ruleParts`).
    */
   async function computeFindings(treeId: string, revision: number): Promise<Computed> {
-    const [persons, parts, eventlessPersonIds, eventFacts, parentLinks, places] = await Promise.all([
-      repository.persons(db, treeId),
+    const [lived, parts, eventlessPersonIds, eventFacts, places] = await Promise.all([
+      repository.ruleLives(db, treeId),
       repository.ruleParts(db, treeId),
       repository.eventlessPersonIds(db, treeId),
       repository.placedUndatedUnsourced(db, treeId),
-      repository.parentLinks(db, treeId),
       repository.placesWithCoordinates(db, treeId),
     ]);
-    const items = qualityItems(
-      { persons, events: parts.events, eventlessPersonIds, eventFacts, parentLinks, places },
+    const { persons } = lived;
+    // The candidates by their person's index (ruleLives orders the persons).
+    const wanted = new Map<string, RuleEvent[]>();
+    for (const part of parts.candidates) {
+      const list = wanted.get(part.personId);
+      if (list) list.push(part);
+      else wanted.set(part.personId, [part]);
+    }
+    const partsOf = persons.map((person) => wanted.get(person.id));
+    const items = qualityItemsOf(
+      { ...lived, partsOf },
+      { persons, eventlessPersonIds, eventFacts, places },
       undefined,
-      (event) => (event as repository.RuleEvent).range,
+      (event) => (event as RuleEvent).range,
       foundInSql,
     );
     for (const part of parts.afterEnd) items.push(afterEndItem(part));
