@@ -6,6 +6,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { setHeaderSource } from './api/client.ts';
 import { App } from './app/App.tsx';
+import { setNavigator } from './app/navigation.ts';
 import { createRouter } from './app/router.tsx';
 import { treeAccessHeaders } from './features/visitor/tree-access.ts';
 import { i18nReady } from './i18n/index.ts';
@@ -18,6 +19,8 @@ if (!container) throw new Error('The page has no #root element');
 
 // Made now, the router loads the page's own chunks (the person page's, say) while the texts load.
 const router = createRouter();
+// A notice's link (rendered outside the router) opens its page without loading the app again.
+setNavigator((href) => void router.navigate(href));
 
 function render(root: HTMLElement) {
   createRoot(root).render(

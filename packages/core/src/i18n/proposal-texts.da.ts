@@ -34,6 +34,7 @@ export const proposalTextsDa = {
     mineIntro: 'Dine foreslåede ændringer. En redaktør af slægtstræet gennemser hver enkelt, før den gemmes.',
     contributorNote: 'Du er bidragyder: dine ændringer sendes til gennemsyn, før de gemmes.',
     sentForReview: 'Sendt til gennemsyn. En redaktør af slægtstræet ser på din ændring.',
+    showMine: 'Vis mine forslag',
     empty: 'Ingen forslag her.',
     filter: { pending: 'Venter på gennemsyn', all: 'Alle' },
     status: { pending: 'Venter på gennemsyn', accepted: 'Godkendt', rejected: 'Afvist', withdrawn: 'Trukket tilbage' },

@@ -35,6 +35,7 @@ export const proposalTextsEn = {
     mineIntro: 'Your proposed changes. An editor of the family tree reviews each one before it is saved.',
     contributorNote: 'You are a contributor: your changes are sent for review before they are saved.',
     sentForReview: 'Sent for review. An editor of the family tree will look at your change.',
+    showMine: 'Show my proposals',
     empty: 'No proposals here.',
     filter: { pending: 'Waiting for review', all: 'All' },
     status: { pending: 'Waiting for review', accepted: 'Accepted', rejected: 'Rejected', withdrawn: 'Withdrawn' },

@@ -34,6 +34,7 @@ export const proposalTextsFi = {
     mineIntro: 'Ehdottamasi muutokset. Sukupuun muokkaaja tarkistaa jokaisen ennen kuin se tallennetaan.',
     contributorNote: 'Olet avustaja: muutoksesi lähetetään tarkistettaviksi ennen tallennusta.',
     sentForReview: 'Lähetetty tarkistettavaksi. Sukupuun muokkaaja katsoo muutoksesi.',
+    showMine: 'Näytä ehdotukseni',
     empty: 'Ei ehdotuksia.',
     filter: { pending: 'Odottaa tarkistusta', all: 'Kaikki' },
     status: { pending: 'Odottaa tarkistusta', accepted: 'Hyväksytty', rejected: 'Hylätty', withdrawn: 'Peruttu' },

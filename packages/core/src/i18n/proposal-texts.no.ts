@@ -34,6 +34,7 @@ export const proposalTextsNo = {
     mineIntro: 'Dine foreslåtte endringer. En redaktør av slektstreet går gjennom hver enkelt før den lagres.',
     contributorNote: 'Du er bidragsyter: endringene dine sendes til gjennomgang før de lagres.',
     sentForReview: 'Sendt til gjennomgang. En redaktør av slektstreet ser på endringen din.',
+    showMine: 'Vis forslagene mine',
     empty: 'Ingen forslag her.',
     filter: { pending: 'Venter på gjennomgang', all: 'Alle' },
     status: {

@@ -34,6 +34,7 @@ export const proposalTextsSv = {
     mineIntro: 'Dina föreslagna ändringar. En redigerare av släktträdet granskar var och en innan den sparas.',
     contributorNote: 'Du är bidragsgivare: dina ändringar skickas för granskning innan de sparas.',
     sentForReview: 'Skickat för granskning. En redigerare av släktträdet tittar på din ändring.',
+    showMine: 'Visa mina förslag',
     empty: 'Inga förslag här.',
     filter: { pending: 'Väntar på granskning', all: 'Alla' },
     status: { pending: 'Väntar på granskning', accepted: 'Godkänt', rejected: 'Avslaget', withdrawn: 'Tillbakadraget' },

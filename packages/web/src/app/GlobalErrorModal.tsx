@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { Modal } from '../lib/Modal.tsx';
 import { closeGlobalError, useIsGlobalErrorOpen } from './global-error.ts';
 
 /** "An error occurred. Please try again or contact us." with contact-us and close buttons (SPEC §2, §8). */

@@ -9,6 +9,7 @@ import {
   type RecordedChangeSet,
 } from '../api/client.ts';
 import { showUndoableNotice } from '../features/history/undo-notice.tsx';
+import { showProposalNotice } from '../features/proposals/proposal-notice.tsx';
 import { sessionKeys } from '../features/session/queries.ts';
 import { i18n } from '../i18n/index.ts';
 import { errorKey } from '../i18n/messages.ts';
@@ -97,14 +98,9 @@ export function createQueryClient(): QueryClient {
       },
       onError: (error, _variables, _result, mutation) => {
         if (isProposalMade(error)) {
-          // A contributor's change kept for review (issue 26): told as a notice, never as an error.
-          notifications.show({
-            id: MUTATION_NOTICE_ID,
-            color: 'forest',
-            message: i18n.t('proposals.sentForReview'),
-            autoClose: 6000,
-            withBorder: true,
-          });
+          // A contributor's change kept for review (issue 26): told as a notice, never as an error (the
+          // form it came from closes, lib/Modal.tsx), with the way to the proposals.
+          showProposalNotice(error, MUTATION_NOTICE_ID);
           void queryClient.invalidateQueries({ queryKey: ['proposals'] });
           return;
         }

@@ -1,10 +1,11 @@
 import { deleteAccountBodySchema, type UserInfo } from '@anor/core';
-import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../lib/FormError.tsx';
 import { useSchemaForm } from '../../lib/form.ts';
+import { Modal } from '../../lib/Modal.tsx';
 import { useDeleteAccount } from './mutations.ts';
 
 export function DeleteAccountSection({ user }: { user: UserInfo }) {

@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Menu, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Menu, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconDownload, IconFileTypePdf, IconFileTypeSvg } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Modal } from '../../lib/Modal.tsx';
 import { chartSize, chartSvgFile, download, fileNameOf, findChartSvg } from './chart-svg-export.ts';
 import { type PagePlan, type PaperOrientation, type PaperSize, planPages } from './page-tiling.ts';
 

@@ -1,10 +1,11 @@
 import type { Event, EventType } from '@anor/core';
-import { Modal, Skeleton, Stack, Text } from '@mantine/core';
+import { Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ErrorView } from '../../lib/ErrorView.tsx';
+import { Modal } from '../../lib/Modal.tsx';
 import { useReturnFocus } from '../../lib/useReturnFocus.ts';
 import { ConfirmModal } from '../location/ConfirmModal.tsx';
 import { locationQueries } from '../location/queries.ts';
@@ -176,6 +177,8 @@ export function EventModal({ treeId, canEdit, target, onClose, onOpen, onSaved, 
       {...modalProps}
       opened={isOpened}
       onClose={requestClose}
+      // A save sent for review closes as a save does, without asking: the proposal holds the changes.
+      onProposed={close}
       // The fade-out ends before the provider forgets the target.
       onExitTransitionEnd={() => {
         returnFocus();

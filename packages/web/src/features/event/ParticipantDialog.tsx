@@ -1,11 +1,12 @@
 import { type EventType, hasParticipantDates, normaliseRole, type PersonSummary, textLimits } from '@anor/core';
-import { Autocomplete, Button, type ComboboxParsedItem, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Autocomplete, Button, type ComboboxParsedItem, Group, Stack, Text, Textarea } from '@mantine/core';
 import { IconUserPlus, IconUserSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { codeKey } from '../../i18n/messages.ts';
 import { emptyEventDateValue, eventDateValueErrors } from '../../lib/date-input/date-input-model.ts';
 import { EventDateInput } from '../../lib/date-input/EventDateInput.tsx';
+import { Modal } from '../../lib/Modal.tsx';
 import { usePersonModalProps } from '../person/layout.ts';
 import { PersonSearchList } from '../person-search/PersonSearchList.tsx';
 import { type ParticipantDraft, participantRoleError, roleOptions } from './editor-state.ts';

@@ -1,10 +1,11 @@
 import type { Gender } from '@anor/core';
-import { Button, Group, Loader, Modal, SimpleGrid, Text } from '@mantine/core';
+import { Button, Group, Loader, SimpleGrid, Text } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorView } from '../../lib/ErrorView.tsx';
+import { Modal } from '../../lib/Modal.tsx';
 import { PersonLabel } from '../../lib/person-label/PersonLabel.tsx';
 import { usePersonModalProps } from '../person/layout.ts';
 import { PersonFormDialog } from '../person/PersonFormDialog.tsx';

@@ -1,9 +1,10 @@
 import { type GedcomExportVersion, gedcomExportVersions, type TreeInfo } from '@anor/core';
-import { ActionIcon, Alert, Button, Group, Menu, Modal, Progress, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Menu, Progress, Stack, Text, Tooltip } from '@mantine/core';
 import { IconFileExport } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../i18n/index.ts';
+import { Modal } from '../../lib/Modal.tsx';
 import { downloadGedcom, saveDownload } from './download.ts';
 import { gedcomExportHref } from './queries.ts';
 

@@ -6,7 +6,6 @@ import {
   Button,
   Code,
   Group,
-  Modal,
   Paper,
   SimpleGrid,
   Skeleton,
@@ -23,6 +22,7 @@ import { Link } from 'react-router';
 import { useFormat } from '../../i18n/format.ts';
 import { errorKey } from '../../i18n/messages.ts';
 import { FormError } from '../../lib/FormError.tsx';
+import { Modal } from '../../lib/Modal.tsx';
 import { usePersonModalProps } from '../person/layout.ts';
 import { useSetRoot } from '../person/mutations.ts';
 import { personHref } from '../person/paths.ts';

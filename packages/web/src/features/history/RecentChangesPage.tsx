@@ -1,17 +1,5 @@
 import { type ChangeSet, type ChangeSetKind, changeSetKinds, may, type ObjectLabel } from '@anor/core';
-import {
-  Button,
-  CloseButton,
-  Group,
-  Loader,
-  Modal,
-  Paper,
-  ScrollArea,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, CloseButton, Group, Loader, Paper, ScrollArea, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconUser } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -20,6 +8,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { ErrorView } from '../../lib/ErrorView.tsx';
 import { ListPage } from '../../lib/list/ListPage.tsx';
+import { Modal } from '../../lib/Modal.tsx';
 import { usePersonModalProps } from '../person/layout.ts';
 import { personHref } from '../person/paths.ts';
 import { usePersonName } from '../person/person-name.ts';

@@ -1,9 +1,10 @@
-import { Alert, Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowBackUp } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Modal } from '../../lib/Modal.tsx';
 import { changeSetHref, dependentChange, undoErrorText } from './describe.ts';
 import { useUndoChangeSet } from './queries.ts';
 

@@ -1,6 +1,7 @@
-import { Button, Group, type MantineColor, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, type MantineColor, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Modal } from '../../lib/Modal.tsx';
 
 interface ConfirmModalProps {
   opened: boolean;

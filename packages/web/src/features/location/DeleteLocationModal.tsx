@@ -1,11 +1,12 @@
 import type { Location } from '@anor/core';
-import { Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconLinkOff, IconTrash, IconTrashX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorKey } from '../../i18n/messages.ts';
 import { FormError } from '../../lib/FormError.tsx';
+import { Modal } from '../../lib/Modal.tsx';
 import { type DeleteChoice, deleteChoices, deletedCount } from './delete-choices.ts';
 import { valuesOf } from './location-form.ts';
 import { locationConflictOf, refreshPlaces, useDeleteLocation, useUpdateLocation } from './mutations.ts';

@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFormat } from '../../i18n/format.ts';
 import { ErrorView } from '../../lib/ErrorView.tsx';
+import { CloseOnProposal } from '../../lib/Modal.tsx';
 import { MapFallback, PlaceMap } from '../map/index.ts';
 import { NoteList } from '../note/index.ts';
 import { personQueries } from '../person/queries.ts';
@@ -279,16 +280,19 @@ function LocationContent({
       )}
 
       {isEditing ? (
-        <LocationEditor
-          treeId={treeId}
-          location={location}
-          onCancel={() => setEditing(false)}
-          onSaved={afterSave}
-          onShow={show}
-          onDirtyChange={onDirtyChange}
-          onModalChange={setEditorModalOpen}
-          deleteAction={deleteAction}
-        />
+        // A contributor's save sent for review ends the editing as a save does (issue 26).
+        <CloseOnProposal onProposed={afterSave}>
+          <LocationEditor
+            treeId={treeId}
+            location={location}
+            onCancel={() => setEditing(false)}
+            onSaved={afterSave}
+            onShow={show}
+            onDirtyChange={onDirtyChange}
+            onModalChange={setEditorModalOpen}
+            deleteAction={deleteAction}
+          />
+        </CloseOnProposal>
       ) : (
         <>
           {isMapShown && location.coordinates ? (

@@ -1,6 +1,7 @@
-import { Modal, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Modal } from '../../lib/Modal.tsx';
 import { usePersonModalProps } from '../person/layout.ts';
 import { LocationDetails } from './LocationDetails.tsx';
 import type { PreparedLocation } from './location-form.ts';
@@ -56,6 +57,8 @@ export function LocationDialog({ treeId, target, onClose, onNew }: LocationDialo
       {...modalProps}
       opened={target !== null}
       onClose={requestClose}
+      // A save sent for review closes as a save does, without asking: the proposal holds the changes.
+      onProposed={onClose}
       // Escape belongs to a modal opened on top of the dialog while there is one.
       closeOnEscape={!isChildModalOpen && !isAskingToDiscard}
       title={

@@ -4,7 +4,6 @@ import {
   Anchor,
   Button,
   Group,
-  Modal,
   ScrollArea,
   Skeleton,
   Stack,
@@ -19,6 +18,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, segment } from '../../api/client.ts';
 import { ErrorView } from '../../lib/ErrorView.tsx';
+import { Modal } from '../../lib/Modal.tsx';
 import { usePersonLabel } from '../../lib/person-label/person-label.ts';
 import {
   EventModalProvider,

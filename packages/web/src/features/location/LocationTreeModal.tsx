@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Modal } from '../../lib/Modal.tsx';
 import { ConfirmModal } from './ConfirmModal.tsx';
 import { LocationTree } from './LocationTree.tsx';
 import type { ParentChoice } from './location-form.ts';

@@ -1,10 +1,11 @@
 import type { Location } from '@anor/core';
-import { Modal, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorView } from '../../lib/ErrorView.tsx';
+import { Modal } from '../../lib/Modal.tsx';
 import { MapFallback, PlaceMap } from '../map/index.ts';
 import { locationQueries } from './queries.ts';
 

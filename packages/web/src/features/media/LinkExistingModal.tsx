@@ -1,9 +1,10 @@
 import type { MediaNodeKind } from '@anor/core';
-import { Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorKey } from '../../i18n/messages.ts';
 import { FormError } from '../../lib/FormError.tsx';
+import { Modal } from '../../lib/Modal.tsx';
 import { MediaThumb } from './MediaThumb.tsx';
 import { useLinkMedia } from './mutations.ts';
 import { mediaQueries } from './queries.ts';

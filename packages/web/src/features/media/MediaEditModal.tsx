@@ -1,5 +1,5 @@
 import { type Media, type MediaSummary, mediaTextLimits, mediaUpdateBodySchema } from '@anor/core';
-import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { useRevisionEdit } from '../../lib/conflict.ts';
 import { FormError } from '../../lib/FormError.tsx';
 import { useSchemaForm } from '../../lib/form.ts';
+import { Modal } from '../../lib/Modal.tsx';
 import { StoredConflictAlert } from '../../lib/StoredConflictAlert.tsx';
 import { mediaTitle } from './media-display.ts';
 import { mediaConflictOf, refreshMedia, useDeleteMedia, useUpdateMedia } from './mutations.ts';

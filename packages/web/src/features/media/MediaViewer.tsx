@@ -1,10 +1,11 @@
 import type { MediaSummary } from '@anor/core';
-import { ActionIcon, Box, Group, Loader, Modal, Switch, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Group, Loader, Switch, Text, Tooltip } from '@mantine/core';
 import { IconArrowsMinimize, IconZoomIn, IconZoomOut } from '@tabler/icons-react';
 import { select } from 'd3-selection';
 import { type D3ZoomEvent, type ZoomBehavior, zoom, zoomIdentity } from 'd3-zoom';
 import { type KeyboardEvent, useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Modal } from '../../lib/Modal.tsx';
 import { handleZoomKey } from '../../lib/zoom-keys.ts';
 import type { Area } from './crop-math.ts';
 import { MediaImage } from './MediaImage.tsx';

@@ -15,7 +15,6 @@ import {
   CopyButton,
   Group,
   Loader,
-  Modal,
   Select,
   Stack,
   Text,
@@ -31,6 +30,7 @@ import { useFormat } from '../../i18n/format.ts';
 import { errorKey } from '../../i18n/messages.ts';
 import { ErrorView } from '../../lib/ErrorView.tsx';
 import { FormError } from '../../lib/FormError.tsx';
+import { Modal } from '../../lib/Modal.tsx';
 import { useSession } from '../session/queries.ts';
 import { useInvite, useRemoveMember, useRevokeInvitation, useSetMemberRole } from './mutations.ts';
 import { memberQueries } from './queries.ts';

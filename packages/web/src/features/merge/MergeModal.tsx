@@ -1,5 +1,5 @@
 import type { MergeAnswer } from '@anor/core';
-import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowsExchange } from '@tabler/icons-react';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../../i18n/index.ts';
 import { errorKey } from '../../i18n/messages.ts';
+import { Modal } from '../../lib/Modal.tsx';
 import { emptyChoice, type LocationChoice, LocationPicker } from '../location/LocationPicker.tsx';
 import { SourceChooser } from '../source/SourceChooser.tsx';
 import type { SourceChoice } from '../source/source-form.ts';

@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Modal } from '../../lib/Modal.tsx';
 
 export interface DeleteNoteModalProps {
   opened: boolean;

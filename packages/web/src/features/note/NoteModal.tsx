@@ -1,5 +1,5 @@
 import { type CitationSummary, type Note, textLimits } from '@anor/core';
-import { Button, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
@@ -9,6 +9,7 @@ import { useFormat } from '../../i18n/format.ts';
 import { codeKey, errorKey } from '../../i18n/messages.ts';
 import { useRevisionEdit } from '../../lib/conflict.ts';
 import { FormError } from '../../lib/FormError.tsx';
+import { Modal } from '../../lib/Modal.tsx';
 import { StoredConflictAlert } from '../../lib/StoredConflictAlert.tsx';
 import { useReturnFocus } from '../../lib/useReturnFocus.ts';
 import { ObjectHistory } from '../history/ObjectHistory.tsx';
@@ -185,6 +186,8 @@ export function NoteModal({ mode: initialMode, note, treeId, onSave, onClose }: 
       {...modalProps}
       opened={isOpened}
       onClose={requestClose}
+      // A save sent for review closes as a save does, without asking: the proposal holds the changes.
+      onProposed={close}
       onExitTransitionEnd={() => {
         returnFocus();
         onClose();

@@ -1,9 +1,10 @@
 import type { Person } from '@anor/core';
-import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconCalendarPlus, IconHome, IconHomePlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Modal } from '../../lib/Modal.tsx';
 import { eventQueries, useEventModal } from '../event/index.ts';
 import { usePersonModalProps } from '../person/layout.ts';
 import { usePersonName } from '../person/person-name.ts';

@@ -1,6 +1,6 @@
-import { Modal } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { Modal } from '../../lib/Modal.tsx';
 import { usePersonModalProps } from '../person/layout.ts';
 import { PersonSearchList } from '../person-search/PersonSearchList.tsx';
 import { personMergeHref } from './paths.ts';

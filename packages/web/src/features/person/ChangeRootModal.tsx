@@ -1,9 +1,10 @@
 import type { PersonSummary } from '@anor/core';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconCrown } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { errorKey } from '../../i18n/messages.ts';
 import { FormError } from '../../lib/FormError.tsx';
+import { Modal } from '../../lib/Modal.tsx';
 import { useSetRoot } from './mutations.ts';
 import { usePersonName } from './person-name.ts';
 

@@ -1,8 +1,9 @@
 import type { PersonSummary } from '@anor/core';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { errorKey } from '../../i18n/messages.ts';
 import { FormError } from '../../lib/FormError.tsx';
+import { Modal } from '../../lib/Modal.tsx';
 import { useDeletePerson } from './mutations.ts';
 import { usePersonName } from './person-name.ts';
 

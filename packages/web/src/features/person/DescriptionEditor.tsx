@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorKey } from '../../i18n/messages.ts';
 import { FormError } from '../../lib/FormError.tsx';
+import { CloseOnProposal } from '../../lib/Modal.tsx';
 import { type PersonVersion, usePersonEdit } from './conflict.ts';
 import { personConflictOf, useUpdateDescription } from './mutations.ts';
 import { PersonConflictAlert } from './PersonConflictAlert.tsx';
@@ -73,49 +74,53 @@ export function DescriptionEditor({ treeId, person, canEdit }: DescriptionEditor
 
   const hasError = updateDescription.isError && personConflictOf(updateDescription.error) === null;
 
+  // A contributor's save sent for review (issue 26): the field shows the saved text again, the
+  // notice below says where the typed one went (the proposal), and no second send is offered.
   return (
-    <Stack gap="xs">
-      <Textarea
-        aria-label={t('person.description.title')}
-        placeholder={t('person.description.placeholder')}
-        autosize
-        minRows={3}
-        maxRows={14}
-        maxLength={textLimits.description}
-        value={draft}
-        onChange={(event) => setDraft(event.currentTarget.value)}
-        data-testid="person-description-input"
-      />
-      {edit.conflict ? (
-        <PersonConflictAlert
-          stored={edit.conflict}
-          fields={['description']}
-          onTakeStored={takeStored}
-          onSaveOver={saveOver}
+    <CloseOnProposal onProposed={() => setDraft(baseText)}>
+      <Stack gap="xs">
+        <Textarea
+          aria-label={t('person.description.title')}
+          placeholder={t('person.description.placeholder')}
+          autosize
+          minRows={3}
+          maxRows={14}
+          maxLength={textLimits.description}
+          value={draft}
+          onChange={(event) => setDraft(event.currentTarget.value)}
+          data-testid="person-description-input"
         />
-      ) : null}
-      <FormError message={hasError ? t(errorKey(updateDescription.error)) : undefined} />
-      {isChanged ? (
-        <Group justify="flex-end" gap="xs">
-          <Button
-            variant="default"
-            size="xs"
-            onClick={() => setDraft(baseText)}
-            data-testid="person-description-cancel"
-          >
-            {t('common.cancel')}
-          </Button>
-          <Button
-            size="xs"
-            loading={updateDescription.isPending}
-            disabled={edit.conflict !== null}
-            onClick={() => send(edit.base)}
-            data-testid="person-description-save"
-          >
-            {t('common.save')}
-          </Button>
-        </Group>
-      ) : null}
-    </Stack>
+        {edit.conflict ? (
+          <PersonConflictAlert
+            stored={edit.conflict}
+            fields={['description']}
+            onTakeStored={takeStored}
+            onSaveOver={saveOver}
+          />
+        ) : null}
+        <FormError message={hasError ? t(errorKey(updateDescription.error)) : undefined} />
+        {isChanged ? (
+          <Group justify="flex-end" gap="xs">
+            <Button
+              variant="default"
+              size="xs"
+              onClick={() => setDraft(baseText)}
+              data-testid="person-description-cancel"
+            >
+              {t('common.cancel')}
+            </Button>
+            <Button
+              size="xs"
+              loading={updateDescription.isPending}
+              disabled={edit.conflict !== null}
+              onClick={() => send(edit.base)}
+              data-testid="person-description-save"
+            >
+              {t('common.save')}
+            </Button>
+          </Group>
+        ) : null}
+      </Stack>
+    </CloseOnProposal>
   );
 }

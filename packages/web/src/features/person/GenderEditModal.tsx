@@ -1,9 +1,10 @@
 import type { Gender } from '@anor/core';
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorKey } from '../../i18n/messages.ts';
 import { FormError } from '../../lib/FormError.tsx';
+import { Modal } from '../../lib/Modal.tsx';
 import { type PersonVersion, usePersonEdit } from './conflict.ts';
 import { GenderControl } from './GenderControl.tsx';
 import { personConflictOf, useUpdateGender } from './mutations.ts';

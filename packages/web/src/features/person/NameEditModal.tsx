@@ -1,9 +1,10 @@
 import { type Person, textLimits } from '@anor/core';
-import { Button, Group, Input, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Input, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../lib/FormError.tsx';
 import { useSchemaForm } from '../../lib/form.ts';
+import { Modal } from '../../lib/Modal.tsx';
 import { type PersonVersion, usePersonEdit } from './conflict.ts';
 import { nameFormSchema } from './form-schemas.ts';
 import { useUpdateName } from './mutations.ts';

@@ -1,8 +1,9 @@
 import { type Person, textLimits } from '@anor/core';
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../lib/FormError.tsx';
 import { useSchemaForm } from '../../lib/form.ts';
+import { Modal } from '../../lib/Modal.tsx';
 import { type PersonVersion, usePersonEdit } from './conflict.ts';
 import { occupationFormSchema } from './form-schemas.ts';
 import { useUpdateOccupation } from './mutations.ts';

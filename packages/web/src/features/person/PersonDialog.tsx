@@ -1,10 +1,11 @@
-import { ActionIcon, Badge, Button, Group, Modal, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconArrowRight, IconPencil } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { ErrorView } from '../../lib/ErrorView.tsx';
+import { Modal } from '../../lib/Modal.tsx';
 import { NoteList } from '../note/index.ts';
 import { LifeSummary } from '../person-events/LifeSummary.tsx';
 import { PersonEventList } from '../person-events/PersonEventList.tsx';

@@ -1,10 +1,11 @@
 import type { Gender, Person, PersonSummary, PersonValues } from '@anor/core';
-import { Alert, Badge, Button, Group, Modal, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack, Tabs, Text } from '@mantine/core';
 import { IconCircleCheck, IconUserPlus, IconUserSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorKey, type TranslationKey } from '../../i18n/messages.ts';
 import { FormError } from '../../lib/FormError.tsx';
+import { Modal } from '../../lib/Modal.tsx';
 import { PersonSearchList } from '../person-search/PersonSearchList.tsx';
 import { LimitDialog } from '../pricing/LimitDialog.tsx';
 import { usePersonModalProps } from './layout.ts';

@@ -8,7 +8,6 @@ import {
   Container,
   Grid,
   Group,
-  Modal,
   Paper,
   SimpleGrid,
   Skeleton,
@@ -40,6 +39,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { ErrorView } from '../../lib/ErrorView.tsx';
+import { Modal } from '../../lib/Modal.tsx';
 import { EventModalProvider } from '../event/index.ts';
 import { ObjectHistory } from '../history/ObjectHistory.tsx';
 import { LocationDialogProvider } from '../location/LocationDialogProvider.tsx';

@@ -1,11 +1,12 @@
 import type { Person, PersonSummary } from '@anor/core';
-import { Alert, Button, Checkbox, Group, Modal, Radio, Stack, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Radio, Stack, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorKey } from '../../i18n/messages.ts';
 import { FormError } from '../../lib/FormError.tsx';
+import { Modal } from '../../lib/Modal.tsx';
 import { useDeletePerson, useRemoveParent, useRemovePartner, useRemoveSibling } from './mutations.ts';
 import { usePersonName } from './person-name.ts';
 import { personQueries } from './queries.ts';

@@ -1,9 +1,10 @@
-import { Button, Group, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Button, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCrown } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TranslationKey } from '../../i18n/messages.ts';
+import { Modal } from '../../lib/Modal.tsx';
 import { OverviewLink } from '../overview/OverviewLink.tsx';
 
 /**

@@ -7,7 +7,6 @@ import {
   Group,
   List,
   Loader,
-  Modal,
   Paper,
   SimpleGrid,
   Stack,
@@ -19,6 +18,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFormat } from '../../i18n/format.ts';
+import { Modal } from '../../lib/Modal.tsx';
 import { configQueries } from '../config/queries.ts';
 import { useSession } from '../session/queries.ts';
 import { type PlanId, planPrices, savings } from './plans.ts';

@@ -5,7 +5,6 @@ import {
   Button,
   Group,
   Loader,
-  Modal,
   Paper,
   ScrollArea,
   SegmentedControl,
@@ -22,6 +21,7 @@ import { currentLanguage } from '../../i18n/index.ts';
 import { errorKey } from '../../i18n/messages.ts';
 import { ErrorView } from '../../lib/ErrorView.tsx';
 import { ListPage } from '../../lib/list/ListPage.tsx';
+import { Modal } from '../../lib/Modal.tsx';
 import { ChangeList } from '../history/ChangeList.tsx';
 import { useObjectLabelText } from '../history/labels.ts';
 import { personHref } from '../person/paths.ts';

@@ -6,18 +6,7 @@ import {
   type PersonSummary,
   type Event as TreeEvent,
 } from '@anor/core';
-import {
-  Button,
-  Group,
-  Modal,
-  NativeSelect,
-  Stack,
-  Stepper,
-  Text,
-  Textarea,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Button, Group, NativeSelect, Stack, Stepper, Text, Textarea, Title, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconArrowRight, IconUsersPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -28,6 +17,7 @@ import { codeKey, errorKey } from '../../i18n/messages.ts';
 import { emptyEventDateValue } from '../../lib/date-input/date-input-model.ts';
 import { EventDateInput } from '../../lib/date-input/EventDateInput.tsx';
 import { FormError } from '../../lib/FormError.tsx';
+import { Modal } from '../../lib/Modal.tsx';
 import { usePersonLabel } from '../../lib/person-label/person-label.ts';
 import { useCreateEvent, useUpdateEvent } from '../event/index.ts';
 import { emptyChoice, LocationPicker } from '../location/LocationPicker.tsx';

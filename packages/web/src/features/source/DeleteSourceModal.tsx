@@ -1,8 +1,9 @@
-import { Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconLinkOff, IconTrash, IconTrashX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TranslationKey } from '../../i18n/messages.ts';
 import { FormError } from '../../lib/FormError.tsx';
+import { Modal } from '../../lib/Modal.tsx';
 import type { SourceKind } from './queries.ts';
 import type { SourceDeleteChoice, SourceDeletePlan } from './source-rules.ts';
 

@@ -1,8 +1,9 @@
-import { Modal, Text, UnstyledButton } from '@mantine/core';
+import { Text, UnstyledButton } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { List, listRowActionClass } from '../../lib/list/List.tsx';
 import { useListState } from '../../lib/list/useListState.ts';
+import { Modal } from '../../lib/Modal.tsx';
 import { usePersonModalProps } from '../person/layout.ts';
 import { SOURCE_DIALOG_Z_INDEX } from './SourceDialogFrame.tsx';
 import type { SourceListItem } from './SourceItemList.tsx';

@@ -1,9 +1,10 @@
-import { Box, Modal, Skeleton, Stack, Text } from '@mantine/core';
+import { Box, Skeleton, Stack, Text } from '@mantine/core';
 import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/format.ts';
 import { ErrorView } from '../../lib/ErrorView.tsx';
+import { Modal } from '../../lib/Modal.tsx';
 import { useReturnFocus } from '../../lib/useReturnFocus.ts';
 import { ObjectHistory } from '../history/ObjectHistory.tsx';
 import type { HistoryObjectPath } from '../history/queries.ts';
@@ -75,6 +76,8 @@ export function SourceDialogFrame({
       overlayProps={isStacked ? { backgroundOpacity: 0.2 } : undefined}
       opened={isOpened}
       onClose={requestClose}
+      // A save sent for review closes as a save does, without asking: the proposal holds the changes.
+      onProposed={close}
       onExitTransitionEnd={() => {
         returnFocus();
         onClosed();

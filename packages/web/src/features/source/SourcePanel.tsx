@@ -1,11 +1,12 @@
 import type { CitationSummary, EventSummary } from '@anor/core';
-import { ActionIcon, Badge, Button, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconArrowsMaximize, IconBulb, IconHomeSearch, IconPlus, IconX } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../i18n/index.ts';
 import { errorKey } from '../../i18n/messages.ts';
+import { Modal } from '../../lib/Modal.tsx';
 import { formatEventDateLabel, useEventTypeName } from '../event/index.ts';
 import { usePersonModalProps } from '../person/layout.ts';
 import { citationSummaryOf } from './CitationDialog.tsx';

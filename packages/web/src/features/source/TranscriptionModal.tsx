@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Modal } from '../../lib/Modal.tsx';
 import { RichTextEditor, RichTextEditorFallback } from '../note/index.ts';
 import { usePersonModalProps } from '../person/layout.ts';
 import { SOURCE_DIALOG_Z_INDEX } from './SourceDialogFrame.tsx';

@@ -1,9 +1,10 @@
 import { deleteTreeBodySchema, type TreeInfo } from '@anor/core';
-import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../lib/FormError.tsx';
 import { useSchemaForm } from '../../lib/form.ts';
+import { Modal } from '../../lib/Modal.tsx';
 import { useDeleteTree } from './mutations.ts';
 
 interface DeleteTreeModalProps {

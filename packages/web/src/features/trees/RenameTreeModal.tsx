@@ -1,8 +1,9 @@
 import { renameTreeBodySchema, type TreeInfo, textLimits } from '@anor/core';
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../lib/FormError.tsx';
 import { useSchemaForm } from '../../lib/form.ts';
+import { Modal } from '../../lib/Modal.tsx';
 import { useRenameTree } from './mutations.ts';
 
 interface RenameTreeModalProps {

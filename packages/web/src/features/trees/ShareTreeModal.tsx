@@ -6,7 +6,6 @@ import {
   CopyButton,
   Group,
   Loader,
-  Modal,
   Paper,
   Stack,
   Switch,
@@ -31,6 +30,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { errorKey } from '../../i18n/messages.ts';
 import { ErrorView } from '../../lib/ErrorView.tsx';
+import { Modal } from '../../lib/Modal.tsx';
 import { personHref } from '../person/paths.ts';
 import { SubscriptionDialog } from '../pricing/SubscriptionDialog.tsx';
 import { useRenewShareLink, useSetSharing } from './mutations.ts';
