@@ -50,6 +50,19 @@ export const proposalTextsDa = {
     rejectTitle: 'Afvis forslaget',
     rejectComment: 'Kommentar til bidragyderen (valgfri)',
     rejected: 'Forslaget blev afvist.',
+    edit: {
+      action: 'Ret',
+      title: 'Ret forslaget',
+      intro:
+        'Ændringen, som bidragyderen sendte den, værdi for værdi. Din rettede version kontrolleres som enhver ændring og erstatter det, forslaget ændrer; godkend det derefter.',
+      save: 'Gem forslaget',
+      value: 'Værdi',
+      empty: '(tomt)',
+      readOnly: 'Den version, bidragyderen tog udgangspunkt i; den kan ikke ændres.',
+      notNumber: 'Angiv et tal.',
+      changesNothing:
+        'Med disse værdier ville ændringen ikke ændre noget i slægtstræet, så forslaget blev beholdt, som det var.',
+    },
     withdraw: 'Træk tilbage',
     withdrawn: 'Forslaget blev trukket tilbage.',
   },

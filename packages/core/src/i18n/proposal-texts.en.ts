@@ -51,6 +51,19 @@ export const proposalTextsEn = {
     rejectTitle: 'Reject the proposal',
     rejectComment: 'Comment for the contributor (optional)',
     rejected: 'The proposal was rejected.',
+    edit: {
+      action: 'Edit',
+      title: 'Change the proposal',
+      intro:
+        'The change as the contributor sent it, value by value. Your changed version is checked like any change and replaces what the proposal changes; then accept it.',
+      save: 'Save the proposal',
+      value: 'Value',
+      empty: '(empty)',
+      readOnly: 'The version the contributor started from; it cannot be changed.',
+      notNumber: 'Enter a number.',
+      changesNothing:
+        'With these values the change would change nothing in the family tree, so the proposal was kept as it was.',
+    },
     withdraw: 'Withdraw',
     withdrawn: 'The proposal was withdrawn.',
   },

@@ -50,6 +50,18 @@ export const proposalTextsFi = {
     rejectTitle: 'Hylkää ehdotus',
     rejectComment: 'Kommentti avustajalle (vapaaehtoinen)',
     rejected: 'Ehdotus hylättiin.',
+    edit: {
+      action: 'Muokkaa',
+      title: 'Muokkaa ehdotusta',
+      intro:
+        'Muutos sellaisena kuin avustaja sen lähetti, arvo kerrallaan. Muokattu versiosi tarkistetaan kuten mikä tahansa muutos, ja se korvaa sen, mitä ehdotus muuttaa; hyväksy se sen jälkeen.',
+      save: 'Tallenna ehdotus',
+      value: 'Arvo',
+      empty: '(tyhjä)',
+      readOnly: 'Versio, josta avustaja lähti liikkeelle; sitä ei voi muuttaa.',
+      notNumber: 'Anna luku.',
+      changesNothing: 'Näillä arvoilla muutos ei muuttaisi sukupuussa mitään, joten ehdotus säilytettiin ennallaan.',
+    },
     withdraw: 'Peru',
     withdrawn: 'Ehdotus peruttiin.',
   },

@@ -55,6 +55,19 @@ export const proposalTextsNo = {
     rejectTitle: 'Avvis forslaget',
     rejectComment: 'Kommentar til bidragsyteren (valgfri)',
     rejected: 'Forslaget ble avvist.',
+    edit: {
+      action: 'Endre',
+      title: 'Endre forslaget',
+      intro:
+        'Endringen slik bidragsyteren sendte den, verdi for verdi. Den endrede versjonen din kontrolleres som enhver endring og erstatter det forslaget endrer; godkjenn det deretter.',
+      save: 'Lagre forslaget',
+      value: 'Verdi',
+      empty: '(tomt)',
+      readOnly: 'Versjonen bidragsyteren tok utgangspunkt i; den kan ikke endres.',
+      notNumber: 'Skriv inn et tall.',
+      changesNothing:
+        'Med disse verdiene ville endringen ikke endre noe i slektstreet, så forslaget ble beholdt som det var.',
+    },
     withdraw: 'Trekk tilbake',
     withdrawn: 'Forslaget ble trukket tilbake.',
   },

@@ -50,6 +50,19 @@ export const proposalTextsSv = {
     rejectTitle: 'Avslå förslaget',
     rejectComment: 'Kommentar till bidragsgivaren (frivillig)',
     rejected: 'Förslaget avslogs.',
+    edit: {
+      action: 'Ändra',
+      title: 'Ändra förslaget',
+      intro:
+        'Ändringen som bidragsgivaren skickade den, värde för värde. Din ändrade version kontrolleras som varje ändring och ersätter det förslaget ändrar; godkänn det sedan.',
+      save: 'Spara förslaget',
+      value: 'Värde',
+      empty: '(tomt)',
+      readOnly: 'Versionen bidragsgivaren utgick från; den kan inte ändras.',
+      notNumber: 'Ange ett tal.',
+      changesNothing:
+        'Med de här värdena skulle ändringen inte ändra något i släktträdet, så förslaget behölls som det var.',
+    },
     withdraw: 'Dra tillbaka',
     withdrawn: 'Förslaget drogs tillbaka.',
   },

@@ -1,5 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, changeSetMark, changeSetsSince, isSessionRequiredError, setLanguageSource } from './client.ts';
+import {
+  ApiError,
+  api,
+  changeSetMark,
+  changeSetsSince,
+  isMethod,
+  isProposalMade,
+  isSessionRequiredError,
+  setLanguageSource,
+} from './client.ts';
 
 function answer(status: number, body: unknown): Response {
   return new Response(body === undefined ? null : JSON.stringify(body), {
@@ -61,6 +70,28 @@ describe('api client', () => {
     );
     const signedOut = await api.get('/api/user/u1/tree').catch((caught: unknown) => caught);
     expect(isSessionRequiredError(signedOut)).toBe(true);
+  });
+
+  it("sends a request's own headers, with a method given as data (a proposal's request again)", async () => {
+    const treeId = '0191f5a0-0000-7000-8000-000000000002';
+    const proposalId = '0191f5a0-0000-7000-8000-0000000000aa';
+    const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) =>
+      answer(202, { proposal: { id: proposalId, status: 'pending' } }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    expect(isMethod('PUT')).toBe(true);
+    expect(isMethod('PATCH')).toBe(false);
+
+    const made = await api
+      .request('PUT', `/api/${treeId}/person/p/occ`, {
+        body: { occupation: 'Piga' },
+        headers: { 'Anor-Proposal': proposalId },
+      })
+      .catch((caught: unknown) => caught);
+    expect(isProposalMade(made) && made.proposalId === proposalId && made.treeId === treeId).toBe(true);
+    const [, init] = fetchMock.mock.calls[0] ?? [];
+    expect(init?.method).toBe('PUT');
+    expect(init?.headers).toMatchObject({ 'Anor-Proposal': proposalId, 'Content-Type': 'application/json' });
   });
 
   it('gives answers that did not come from the API a code by their status', async () => {

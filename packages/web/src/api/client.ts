@@ -74,7 +74,13 @@ function isFieldIssue(value: unknown): value is FieldIssue {
   return Array.isArray(candidate.path) && isErrorCode(candidate.code);
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+const methods = ['GET', 'POST', 'PUT', 'DELETE'] as const;
+export type Method = (typeof methods)[number];
+
+/** Whether a method (a stored proposal's, say) is one the client sends. */
+export function isMethod(value: string): value is Method {
+  return (methods as readonly string[]).includes(value);
+}
 
 let currentLanguage: () => string = () => 'sv';
 
@@ -133,6 +139,8 @@ interface RequestOptions<T> {
   /** Validates (and strips) the answer; without it the answer is trusted as `T`. */
   schema?: z.ZodType<T>;
   signal?: AbortSignal;
+  /** Headers of this request alone (e.g. `Anor-Proposal`), after the ones every request carries. */
+  headers?: Record<string, string>;
 }
 
 async function request<T>(method: Method, path: string, options: RequestOptions<T> = {}): Promise<T> {
@@ -140,6 +148,7 @@ async function request<T>(method: Method, path: string, options: RequestOptions<
     Accept: 'application/json',
     'Accept-Language': currentLanguage(),
     ...extraHeaders(path),
+    ...options.headers,
   };
   const init: RequestInit = { method, headers, credentials: 'same-origin' };
   if (options.signal) init.signal = options.signal;
@@ -201,6 +210,8 @@ function fallbackCode(status: number): ErrorCode {
 }
 
 export const api = {
+  /** Any method, for a request whose method is data (a proposal's request sent again). */
+  request: <T>(method: Method, path: string, options?: RequestOptions<T>) => request<T>(method, path, options),
   get: <T>(path: string, options?: Omit<RequestOptions<T>, 'body'>) => request<T>('GET', path, options),
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'body'>) =>
     request<T>('POST', path, { ...options, body }),

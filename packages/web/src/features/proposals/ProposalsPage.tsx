@@ -26,6 +26,8 @@ import { ChangeList } from '../history/ChangeList.tsx';
 import { useObjectLabelText } from '../history/labels.ts';
 import { personHref } from '../person/paths.ts';
 import { treeQueries } from '../trees/queries.ts';
+import { bodyFields } from './body-fields.ts';
+import { ProposalEditor } from './ProposalEditor.tsx';
 import { proposalQueries, useDecideProposal } from './queries.ts';
 
 const statusColor: Record<ProposalStatus, string> = {
@@ -38,8 +40,8 @@ const statusColor: Record<ProposalStatus, string> = {
 /**
  * Proposed changes (issue 26) at /app/:treeId/proposals: for the tree's editors, co-owners and
  * owner the review queue, each proposal with its rows before and after, to accept or reject with a
- * comment; for a contributor their own proposals, to follow and withdraw. A viewer is told it is
- * not theirs to see.
+ * comment, or to change first (ProposalEditor); for a contributor their own proposals, to follow and
+ * withdraw. A viewer is told it is not theirs to see.
  */
 export function ProposalsPage() {
   const { treeId = '' } = useParams();
@@ -129,6 +131,10 @@ function ProposalCard({
   const { t } = useTranslation();
   const decide = useDecideProposal(treeId);
   const [isRejecting, setIsRejecting] = useState(false);
+  const [isEditing, setIsEditing] = useState(false);
+  // Shared with the rows below (one request): its body says whether there is anything to change.
+  const detail = useQuery(proposalQueries.detail(treeId, proposal.id));
+  const editable = detail.data && bodyFields(detail.data.proposal.body).length > 0 ? detail.data.proposal : null;
   const [comment, setComment] = useState('');
   const isPending = proposal.status === 'pending';
   const who = proposal.userName ?? t('proposals.someone');
@@ -184,6 +190,16 @@ function ProposalCard({
                   >
                     {t('proposals.accept')}
                   </Button>
+                  {editable ? (
+                    <Button
+                      size="compact-sm"
+                      variant="default"
+                      onClick={() => setIsEditing(true)}
+                      data-testid="proposal-edit"
+                    >
+                      {t('proposals.edit.action')}
+                    </Button>
+                  ) : null}
                   <Button
                     size="compact-sm"
                     variant="default"
@@ -214,6 +230,9 @@ function ProposalCard({
         ) : null}
         <ProposalRows treeId={treeId} id={proposal.id} updatedAt={proposal.updatedAt} />
       </Stack>
+      {editable && reviews && isPending ? (
+        <ProposalEditor treeId={treeId} proposal={editable} opened={isEditing} onClose={() => setIsEditing(false)} />
+      ) : null}
       <Modal opened={isRejecting} onClose={() => setIsRejecting(false)} title={t('proposals.rejectTitle')}>
         <Stack>
           <Textarea

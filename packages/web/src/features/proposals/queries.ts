@@ -5,7 +5,7 @@ import {
   type RejectProposalBody,
 } from '@anor/core';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, segment, treePath } from '../../api/client.ts';
+import { api, isMethod, isProposalMade, segment, treePath } from '../../api/client.ts';
 
 /** Query keys of a tree's proposals (issue 26); every write of the tree may change them. */
 export const proposalKeys = {
@@ -58,5 +58,42 @@ export function useDecideProposal(treeId: string) {
         ? queryClient.invalidateQueries()
         : queryClient.invalidateQueries({ queryKey: proposalKeys.tree(treeId) }),
     onError: () => queryClient.invalidateQueries({ queryKey: proposalKeys.tree(treeId) }),
+  });
+}
+
+/** The header by which a reviewer sends a proposal's request again, changed, into the same proposal (docs/api.md). */
+export const proposalHeader = 'Anor-Proposal';
+
+/** What became of a changed request: the proposal holds it, or it changes nothing of the tree and was not kept. */
+export type RevisionOutcome = 'revised' | 'changesNothing';
+
+/**
+ * A reviewer changes a pending proposal before deciding (issue 26): its request again, the same
+ * method and path with the changed body and the `Anor-Proposal` header. The server checks it as any
+ * write and captures its rows anew; its 202 (in the client a `ProposalMade` of this proposal) is the
+ * success here. A body that would change nothing is answered as the route answers (nothing kept).
+ * Errors show in the editor.
+ */
+export function useReviseProposal(treeId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({
+      proposal,
+      body,
+    }: {
+      proposal: { id: string; method: string; path: string };
+      body: unknown;
+    }): Promise<RevisionOutcome> => {
+      if (!isMethod(proposal.method)) throw new Error(`A proposal of ${proposal.method} cannot be sent`);
+      try {
+        await api.request(proposal.method, proposal.path, { body, headers: { [proposalHeader]: proposal.id } });
+      } catch (error) {
+        if (isProposalMade(error) && error.proposalId === proposal.id) return 'revised';
+        throw error;
+      }
+      return 'changesNothing';
+    },
+    meta: { errorDisplay: 'inline' },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: proposalKeys.tree(treeId) }),
   });
 }
