@@ -2,12 +2,15 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, registerApiUser, sv, useBrowserSession } from './harness.ts';
 import { AppShell } from './pages/app-shell.ts';
+import { PersonPage } from './pages/person-page.ts';
 
 /**
  * Issue 26, reviewed changes: the owner invites a cousin as contributor; the cousin accepts, changes
- * a person's occupation (sent for review: the tree is unchanged and the cousin sees it pending);
- * the owner finds it among the proposals with its before and after and accepts it, and the person
- * page then shows it.
+ * a person's occupation (sent for review: the form closes as after a save, the notice says where the
+ * change went, the tree is unchanged and the cousin sees it pending); the owner finds it among the
+ * proposals with its before and after, changes the proposed value (a refused value is shown in the
+ * editor), accepts it, and the person page then shows the value as the owner changed it. A proposed
+ * new person closes its dialog where the contributor is.
  */
 describe.skipIf(!browserAvailable())('proposed changes in the browser', () => {
   const session = useBrowserSession({ name: 'proposals', timeout: 10_000 });
@@ -59,16 +62,16 @@ describe.skipIf(!browserAvailable())('proposed changes in the browser', () => {
     await page.getByTestId('person-occupation-edit').click();
     await page.getByTestId('occupation-edit-input').fill('Sömmerska i Sunne');
     await page.getByTestId('occupation-edit-submit').click();
-    // Said in the form, as a notice and not an error, and in the app's notice.
-    await page.getByTestId('form-proposed').waitFor();
-    expect(await page.getByTestId('form-proposed').textContent()).toBe(sv('proposals.sentForReview'));
+    // The form closes as after a save; the app's notice says it was sent for review, with the way to
+    // the cousin's proposals. Nothing of the tree changed: the page still shows no occupation.
+    const notice = page.getByTestId('proposal-notice');
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain(sv('proposals.sentForReview'));
+    expect(await notice.getByTestId('proposal-notice-link').getAttribute('href')).toBe(`/app/${tree.id}/proposals`);
+    await page.getByTestId('occupation-edit-form').waitFor({ state: 'detached' });
     expect(await page.getByTestId('form-error').count()).toBe(0);
-    // Nothing of the tree changed: the page still shows no occupation.
+    expect(await shell.pathname()).toBe(`/app/${tree.id}/person/${tree.rootId}`);
     expect(await page.getByTestId('person-occupation-text').textContent()).toBe(sv('person.occupation.none'));
-    await page
-      .getByTestId('occupation-edit-form')
-      .getByRole('button', { name: sv('common.cancel') })
-      .click();
 
     // The cousin's own proposals list it, waiting.
     await page.getByTestId('nav-tree-proposals').first().click();
@@ -86,6 +89,26 @@ describe.skipIf(!browserAvailable())('proposed changes in the browser', () => {
     expect(shown).toContain('Kalle');
     expect(shown).toContain('Sömmerska i Sunne');
     await session.screenshot('proposals-1280.png');
+
+    // The owner changes the proposed value first: the request's body as fields, by their path.
+    await proposal().getByTestId('proposal-edit').click();
+    const editor = page.getByTestId('proposal-editor');
+    const occupation = editor.locator('[data-testid="proposal-field"][data-key="occupation"]');
+    await occupation.waitFor();
+    expect(await occupation.inputValue()).toBe('Sömmerska i Sunne');
+    // A value the route refuses is shown under its field, and nothing is kept.
+    session.expectHttpError(400, /\/person\/[^/]+\/occ$/);
+    await occupation.fill('S'.repeat(60));
+    await editor.getByTestId('proposal-editor-save').click();
+    await editor.getByText(sv('person.validation.occupationTooLong')).waitFor();
+    await occupation.fill('Sömmerska och väverska i Sunne');
+    await editor.getByTestId('proposal-editor-save').click();
+    await editor.waitFor({ state: 'detached' });
+    // The before and after show the changed value.
+    await expect
+      .poll(async () => (await proposal().getByTestId('proposal-changes').textContent()) ?? '')
+      .toContain('Sömmerska och väverska i Sunne');
+    expect(await proposal().getAttribute('data-status')).toBe('pending');
     await proposal().getByTestId('proposal-accept').click();
     await page.getByTestId('proposals-empty').waitFor();
     await page.getByTestId('proposals-filter').getByText(sv('proposals.filter.all')).click();
@@ -94,7 +117,9 @@ describe.skipIf(!browserAvailable())('proposed changes in the browser', () => {
 
     // Märta's page shows the accepted occupation.
     await shell.goto(`/app/${tree.id}/person/${tree.rootId}`);
-    await expect.poll(() => page.getByTestId('person-occupation-text').textContent()).toBe('Sömmerska i Sunne');
+    await expect
+      .poll(() => page.getByTestId('person-occupation-text').textContent())
+      .toBe('Sömmerska och väverska i Sunne');
 
     // The owner turns the e-mails about proposals off in the account settings; it stays off.
     await shell.goto('/account');
@@ -104,5 +129,20 @@ describe.skipIf(!browserAvailable())('proposed changes in the browser', () => {
     await page.getByText(sv('common.notice.saved')).waitFor();
     await shell.goto('/account');
     await expect.poll(() => page.getByTestId('account-notify-by-email').isChecked()).toBe(false);
+    await session.signOut();
+
+    // A new person proposed by the cousin: nothing to show yet, so the dialog closes where the cousin
+    // is (no "add another?" question about a person who does not exist yet), and the notice says it.
+    await session.signIn(cousin.cookie);
+    await shell.goto(`/app/${tree.id}/person/${tree.rootId}`);
+    const personPage = new PersonPage(page);
+    await personPage.openAddDialog('child');
+    await personPage.form.fill({ firstName: 'Anders', lastName: 'Berg' });
+    await personPage.form.submit();
+    await page.getByTestId('proposal-notice').waitFor();
+    await personPage.form.waitUntilClosed();
+    expect(await page.getByTestId('person-form-another').count()).toBe(0);
+    expect(await shell.pathname()).toBe(`/app/${tree.id}/person/${tree.rootId}`);
+    expect(await page.getByTestId('person-children').textContent()).not.toContain('Anders');
   });
 });
