@@ -220,7 +220,6 @@ export function qualityItemsOf(
     else parentsOf[child] = [linkParent[k] as number];
   }
   const idOf = (i: number) => (persons[i] as QualityPerson).id;
-  const byId = (a: number, b: number) => (idOf(a) < idOf(b) ? -1 : idOf(a) > idOf(b) ? 1 : 0);
 
   // Siblings surely born less than 9 months apart and surely not twins: children of one mother, or
   // of the same two parents (a father's children by two mothers may be born weeks apart).
@@ -296,20 +295,33 @@ export function qualityItemsOf(
 
   // Likely duplicates: the same name (folded), the same parents (at least one) and the same birth
   // year. Grouped by parents and year first: only those who share both have their names folded.
-  const sameParentsAndYear = new Map<string, number[]>();
+  // The key of a set of parents: its index with one parent, a number of the two with two (persons'
+  // indexes are below `count`), their indexes written out with more.
+  const sameParentsAndYear = new Map<number | string, Map<number, number[]>>();
   parentsOf.forEach((parents, i) => {
     const born = lives[i]?.birth?.range;
     if (born?.from == null || born.to == null) return;
     const year = fromDayNumber(born.from).year;
     // Only a birth that falls within one calendar year has "a birth year".
     if (fromDayNumber(born.to).year !== year) return;
-    const key = `${parents.length === 1 ? idOf(parents[0] as number) : [...parents].sort(byId).map(idOf).join(',')}|${year}`;
-    const list = sameParentsAndYear.get(key);
+    const [a, b] = parents as [number, number];
+    const key =
+      parents.length === 1
+        ? a
+        : parents.length === 2
+          ? Math.min(a, b) * count + Math.max(a, b)
+          : [...parents].sort((x, y) => x - y).join(',');
+    let years = sameParentsAndYear.get(key);
+    if (!years) {
+      years = new Map();
+      sameParentsAndYear.set(key, years);
+    }
+    const list = years.get(year);
     if (list) list.push(i);
-    else sameParentsAndYear.set(key, [i]);
+    else years.set(year, [i]);
   });
   const people = data.persons;
-  for (const candidates of sameParentsAndYear.values()) {
+  for (const candidates of [...sameParentsAndYear.values()].flatMap((years) => [...years.values()])) {
     if (candidates.length < 2) continue;
     const byName = groupBy(candidates, (i) => {
       const person = people[i] as QualityPerson;

@@ -2,6 +2,7 @@ import {
   type DayRange,
   eventDateRange,
   type QualityEventFact,
+  type QualityItem,
   type QualityPerson,
   type QualityPlace,
   type QualityRule,
@@ -36,14 +37,8 @@ export interface RuleEvent extends SanityEvent {
   range: DayRange | null;
 }
 
-/** A part found after its person's death (or burial, for one with no dated death): `ruleParts`. */
-export interface AfterEndPart {
-  personId: string;
-  eventId: string;
-  /** The death or burial it is after. */
-  endId: string;
-  death: boolean;
-}
+/** No numbers: the message of a finding after a death needs none (one object for all of them). */
+const noValues: Record<string, number> = Object.freeze({}) as Record<string, number>;
 
 /** Day 0 of `toDayNumber` (1970-01-01): a stored date minus it is the rules' day number. */
 const epoch = sql.raw(`date '1970-01-01'`);
@@ -202,22 +197,19 @@ interface RulePartRow {
  *   (`sanity.ageOver110`), a marriage as the main person less than
  *   `qualityLimits.minMarriageAge` + 1 years after it (`quality.marriedYoung`). The rules test
  *   each exactly.
- * - `afterEnd`: the parts surely after the person's dated death, or burial when no death is dated
- *   (`sanity.afterDeath`, `…afterBurial`), found here exactly as `sanityWarnings` finds them (it
- *   skips them): they are most of a large tree's findings (96,592 of 163,000 on the bench's tree),
- *   and only their ids leave the database.
+ * - `afterEnd`: the findings of the parts surely after the person's dated death, or burial when
+ *   no death is dated (`sanity.afterDeath`, `…afterBurial`), found here exactly as
+ *   `sanityWarnings` finds them (it skips them): they are most of a large tree's findings
+ *   (96,592 of 163,000 on the bench's tree), and only their ids leave the database.
  *
  * Dates are the event's stored `date_from`/`date_to` (written from the same `eventDateRange`) as
  * day numbers. Where those are clamped to year 1 or 9999 the dates as written come along to be read
  * again; a part on the very day of its person's end at such a clamp is read again here too.
  */
-export async function ruleParts(
-  db: Db,
-  treeId: string,
-): Promise<{ candidates: RuleEvent[]; afterEnd: AfterEndPart[] }> {
+export async function ruleParts(db: Db, treeId: string): Promise<{ candidates: RuleEvent[]; afterEnd: QualityItem[] }> {
   const rows = await withoutJit<RulePartRow>(db, rulePartsQuery(treeId));
   const candidates: RuleEvent[] = [];
-  const afterEnd: AfterEndPart[] = [];
+  const afterEnd: QualityItem[] = [];
   for (const row of rows) {
     if (row.candidate) {
       const range = rangeOf(row.from, row.to, row.edge);
@@ -229,7 +221,15 @@ export async function ruleParts(
       const range = rangeOf(row.from, row.to, row.edge);
       if (end?.to == null || range?.from == null || !(end.to < range.from)) continue;
     }
-    afterEnd.push({ personId: row.personId, eventId: row.eventId, endId: row.endId, death: row.endIsDeath === true });
+    afterEnd.push({
+      rule: row.endIsDeath ? 'sanity.afterDeath' : 'sanity.afterBurial',
+      objectKind: 'person',
+      objectId: row.personId,
+      relatedKind: 'event',
+      relatedId: row.eventId,
+      eventIds: [row.endId, row.eventId],
+      values: noValues,
+    });
   }
   return { candidates, afterEnd };
 }

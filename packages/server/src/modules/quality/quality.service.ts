@@ -30,17 +30,6 @@ const notFoundCode = {
 /** The rules the repository finds in SQL (`ruleParts`), skipped by the rules in memory. */
 const foundInSql: ReadonlySet<SanityCode> = new Set(['sanity.afterDeath', 'sanity.afterBurial']);
 
-/** A part after its person's death or burial, as `qualityItems` writes the finding. */
-const afterEndItem = (part: repository.AfterEndPart): QualityItem => ({
-  rule: part.death ? 'sanity.afterDeath' : 'sanity.afterBurial',
-  objectKind: 'person',
-  objectId: part.personId,
-  relatedKind: 'event',
-  relatedId: part.eventId,
-  eventIds: [part.endId, part.eventId],
-  values: {},
-});
-
 /** How many trees' computations are kept (a 100,000-node tree's is some 40 MB). */
 const keptTrees = 4;
 
@@ -138,7 +127,7 @@ export function createQualityService({ db }: { db: Db }) {
       (event) => (event as RuleEvent).range,
       foundInSql,
     );
-    for (const part of parts.afterEnd) items.push(afterEndItem(part));
+    for (const item of parts.afterEnd) items.push(item);
     return { revision, items, persons };
   }
 
