@@ -17,7 +17,8 @@ const tags = ['duplicate'];
 
 /**
  * The duplicate finder (issue 21). Every route is the tree's editors' (`access: 'edit'`: the tree
- * guard refuses visitors and viewers, reads included, before the handler runs).
+ * guard refuses visitors and viewers, reads included, before the handler runs), but the hint for a
+ * person being added, which a contributor gets too (`propose`, issue 26).
  */
 export function registerDuplicateRoutes(app: FastifyInstance, ctx: AppContext) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -42,10 +43,11 @@ export function registerDuplicateRoutes(app: FastifyInstance, ctx: AppContext) {
   routes.get(
     '/api/:treeId/duplicate/suggest',
     {
-      config: { access: 'edit' },
+      // A contributor adds persons too (their additions wait for review): they see the hint as well.
+      config: { access: 'propose' },
       schema: {
         tags,
-        summary: 'The persons a person being added may already be (owner only)',
+        summary: 'The persons a person being added may already be (editors and contributors)',
         params: treeParams,
         querystring: duplicateSuggestQuerySchema,
         response: { 200: duplicateSuggestAnswerSchema },

@@ -58,8 +58,8 @@ async function toPersons(
 export function createDuplicateService({ db }: { db: Db }) {
   const gate = createTreeGate(db);
 
-  async function requireOwner(treeId: string, viewer: Viewer) {
-    assertAccess(await findTreeAccess(db, treeId, viewer.user?.id ?? null), viewer, 'edit');
+  async function requireOwner(treeId: string, viewer: Viewer, level: 'edit' | 'propose' = 'edit') {
+    assertAccess(await findTreeAccess(db, treeId, viewer.user?.id ?? null), viewer, level);
   }
 
   return {
@@ -103,7 +103,8 @@ export function createDuplicateService({ db }: { db: Db }) {
     },
 
     async suggest(treeId: string, viewer: Viewer, query: SuggestQuery): Promise<DuplicateSuggestAnswer> {
-      await requireOwner(treeId, viewer);
+      // A contributor's person dialog asks too (issue 26): they add persons, for review.
+      await requireOwner(treeId, viewer, 'propose');
       const typed = { fName: query.fName ?? null, pName: query.pName ?? null, lName: query.lName ?? null };
       const keys = personMatchKeys([typed]);
       if (keys.length === 0) return { suggestions: [] };

@@ -1,4 +1,4 @@
-import { type DuplicateSuggestion, type Gender, may } from '@anor/core';
+import type { DuplicateSuggestion, Gender } from '@anor/core';
 import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconUsers } from '@tabler/icons-react';
@@ -7,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { personHref } from '../person/paths.ts';
 import { usePersonName } from '../person/person-name.ts';
-import { treeQueries } from '../trees/queries.ts';
 import { useTreeRoute } from '../visitor/use-tree-route.ts';
 import { duplicateQueries } from './queries.ts';
 
@@ -28,9 +27,6 @@ export interface ExistingPersonHintProps {
 export function ExistingPersonHint({ values }: ExistingPersonHintProps) {
   const { t } = useTranslation();
   const { treeId, token } = useTreeRoute();
-  // The finder is an editor's tool (the route needs `edit`): a contributor's dialog does not ask.
-  const tree = useQuery({ ...treeQueries.detail(treeId ?? ''), enabled: Boolean(treeId) && token === null });
-  const mayEdit = may(tree.data?.role, 'edit');
   // A string, so that the pause is measured from the last change of what was typed.
   const [typed] = useDebouncedValue(
     [values.fName.trim(), values.lName.trim(), values.gender ?? ''].join('\n'),
@@ -41,7 +37,7 @@ export function ExistingPersonHint({ values }: ExistingPersonHintProps) {
   const suggestions = useQuery({
     ...duplicateQueries.suggest(treeId ?? '', query),
     // The owner's only: a visitor's address (with a share token) never asks.
-    enabled: Boolean(treeId) && token === null && mayEdit && fName !== '' && lName !== '',
+    enabled: Boolean(treeId) && token === null && fName !== '' && lName !== '',
   });
   const found = suggestions.data?.suggestions ?? [];
   if (!treeId || found.length === 0) return null;
