@@ -1,6 +1,12 @@
 import type { Event, EventType } from '@anor/core';
-import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
-import { EventModal, type EventModalTarget } from './EventModal.tsx';
+import { createContext, lazy, type ReactNode, Suspense, useContext, useEffect, useMemo, useState } from 'react';
+import type { EventModalTarget } from './EventModal.tsx';
+
+/**
+ * The modal with the editor, the participant and source dialogs: loaded when first opened, so that
+ * the pages that offer it (the person page first) do not download it with themselves (issue 25).
+ */
+const EventModal = lazy(async () => ({ default: (await import('./EventModal.tsx')).EventModal }));
 
 export interface OpenNewEventOptions {
   /** The person the event is opened from: preset as primary participant (residence: role chosen by the user). */
@@ -70,16 +76,18 @@ export function EventModalProvider({
     <EventModalContext value={value}>
       {children}
       {target && (
-        <EventModal
-          key={target.key}
-          treeId={treeId}
-          canEdit={canEdit}
-          target={target}
-          onClose={() => setTarget(null)}
-          onOpen={setTarget}
-          onSaved={onSaved}
-          onDeleted={onDeleted}
-        />
+        <Suspense fallback={null}>
+          <EventModal
+            key={target.key}
+            treeId={treeId}
+            canEdit={canEdit}
+            target={target}
+            onClose={() => setTarget(null)}
+            onOpen={setTarget}
+            onSaved={onSaved}
+            onDeleted={onDeleted}
+          />
+        </Suspense>
       )}
     </EventModalContext>
   );

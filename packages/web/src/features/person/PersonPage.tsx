@@ -33,14 +33,14 @@ import {
   IconTrash,
   IconUserSearch,
 } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { usePrefetchQuery, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { ErrorView } from '../../lib/ErrorView.tsx';
 import { Modal } from '../../lib/Modal.tsx';
-import { EventModalProvider } from '../event/index.ts';
+import { EventModalProvider, eventQueries } from '../event/index.ts';
 import { ObjectHistory } from '../history/ObjectHistory.tsx';
 import { LocationDialogProvider } from '../location/LocationDialogProvider.tsx';
 import { MediaGallery, PersonPortrait } from '../media/index.ts';
@@ -94,6 +94,8 @@ function PersonView({ treeId, personId }: { treeId: string; personId: string }) 
   const personName = usePersonName();
   const mainNodes = useQuery({ ...personQueries.mainNodes(treeId), enabled: treeId !== '' });
   const query = useQuery({ ...personQueries.detail(treeId, personId), enabled: personId !== '' });
+  // The events section's request goes with the person's instead of after it (issue 25).
+  usePrefetchQuery(eventQueries.ofPerson(treeId, personId));
   usePageTitle(query.data ? personName(query.data) : (mainNodes.data?.name ?? t('person.title')));
 
   if (mainNodes.isError || query.isError) {
