@@ -1,5 +1,6 @@
-import { createContext, type ReactNode, useContext, useMemo, useState } from 'react';
-import { LocationDialog, type LocationDialogTarget } from './LocationDialog.tsx';
+import { createContext, lazy, type ReactNode, useContext, useMemo, useState } from 'react';
+import { WhenOpened } from '../../lib/WhenOpened.tsx';
+import type { LocationDialogTarget } from './LocationDialog.tsx';
 import type { PreparedLocation } from './location-form.ts';
 
 interface LocationDialogContextValue {
@@ -8,6 +9,9 @@ interface LocationDialogContextValue {
   /** Opens the location dialog on a new place, with what it starts with (a name, a parent). */
   openNewLocationDialog: (prepared?: PreparedLocation) => void;
 }
+
+/** Loaded when first opened, so that the pages that offer it do not download it with themselves (issue 25). */
+const LocationDialog = lazy(async () => ({ default: (await import('./LocationDialog.tsx')).LocationDialog }));
 
 const LocationDialogContext = createContext<LocationDialogContextValue | null>(null);
 
@@ -28,12 +32,14 @@ export function LocationDialogProvider({ treeId, children }: { treeId: string; c
   return (
     <LocationDialogContext value={value}>
       {children}
-      <LocationDialog
-        treeId={treeId}
-        target={target}
-        onClose={() => setTarget(null)}
-        onNew={value.openNewLocationDialog}
-      />
+      <WhenOpened isOpen={target !== null}>
+        <LocationDialog
+          treeId={treeId}
+          target={target}
+          onClose={() => setTarget(null)}
+          onNew={value.openNewLocationDialog}
+        />
+      </WhenOpened>
     </LocationDialogContext>
   );
 }

@@ -1,18 +1,21 @@
 import type { Media, MediaNodeKind, MediaSummary, Portrait } from '@anor/core';
 import { Button, Group, Menu, Stack, Text } from '@mantine/core';
 import { IconCrop, IconLink, IconPencil, IconTrash, IconUnlink } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { lazy, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LinkExistingModal } from './LinkExistingModal.tsx';
-import { MediaEditModal } from './MediaEditModal.tsx';
+import { WhenOpened } from '../../lib/WhenOpened.tsx';
 import { MediaThumb } from './MediaThumb.tsx';
 import { MediaUploadZone } from './MediaUploadZone.tsx';
-import { MediaViewer } from './MediaViewer.tsx';
 import { isViewableImage } from './media-display.ts';
 import { openInNewTab } from './media-src.ts';
 import { useUnlinkMedia } from './mutations.ts';
-import { PortraitCropModal } from './PortraitCropModal.tsx';
 import { mediaFilePath } from './queries.ts';
+
+// The dialogs load when first opened (the viewer brings d3's zoom): the pages with a gallery do not download them.
+const LinkExistingModal = lazy(async () => ({ default: (await import('./LinkExistingModal.tsx')).LinkExistingModal }));
+const MediaEditModal = lazy(async () => ({ default: (await import('./MediaEditModal.tsx')).MediaEditModal }));
+const MediaViewer = lazy(async () => ({ default: (await import('./MediaViewer.tsx')).MediaViewer }));
+const PortraitCropModal = lazy(async () => ({ default: (await import('./PortraitCropModal.tsx')).PortraitCropModal }));
 
 export interface MediaCollectionProps {
   treeId: string;
@@ -145,32 +148,40 @@ export function MediaCollection({
         </Text>
       )}
       {footer}
-      <MediaViewer treeId={treeId} media={viewing} onClose={() => setViewing(null)} zIndex={zIndex} />
-      <MediaEditModal
-        treeId={treeId}
-        media={editing?.media ?? null}
-        isDeleting={editing?.isDeleting}
-        onClose={() => setEditing(null)}
-        zIndex={zIndex}
-      />
-      {canEdit && node ? (
-        <LinkExistingModal
+      <WhenOpened isOpen={viewing !== null}>
+        <MediaViewer treeId={treeId} media={viewing} onClose={() => setViewing(null)} zIndex={zIndex} />
+      </WhenOpened>
+      <WhenOpened isOpen={editing !== null}>
+        <MediaEditModal
           treeId={treeId}
-          node={node}
-          opened={isLinking}
-          linkedIds={new Set(media.map((item) => item.id))}
-          onClose={() => setIsLinking(false)}
+          media={editing?.media ?? null}
+          isDeleting={editing?.isDeleting}
+          onClose={() => setEditing(null)}
           zIndex={zIndex}
         />
+      </WhenOpened>
+      {canEdit && node ? (
+        <WhenOpened isOpen={isLinking}>
+          <LinkExistingModal
+            treeId={treeId}
+            node={node}
+            opened={isLinking}
+            linkedIds={new Set(media.map((item) => item.id))}
+            onClose={() => setIsLinking(false)}
+            zIndex={zIndex}
+          />
+        </WhenOpened>
       ) : null}
       {portrait ? (
-        <PortraitCropModal
-          treeId={treeId}
-          personId={portrait.personId}
-          media={cropping}
-          initial={portrait.current?.mediaId === cropping?.id ? portrait.current?.crop : null}
-          onClose={() => setCropping(null)}
-        />
+        <WhenOpened isOpen={cropping !== null}>
+          <PortraitCropModal
+            treeId={treeId}
+            personId={portrait.personId}
+            media={cropping}
+            initial={portrait.current?.mediaId === cropping?.id ? portrait.current?.crop : null}
+            onClose={() => setCropping(null)}
+          />
+        </WhenOpened>
       ) : null}
     </Stack>
   );

@@ -5,9 +5,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorKey } from '../../i18n/messages.ts';
 import { FormError } from '../../lib/FormError.tsx';
+import { NoteModal } from './LazyNoteModal.tsx';
 import { mergeNotes } from './local-notes.ts';
 import { NoteCard } from './NoteCard.tsx';
-import { NoteModal } from './NoteModal.tsx';
 import { noteQueries } from './queries.ts';
 
 export interface ConcurrentNotesProps {

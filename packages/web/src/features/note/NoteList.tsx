@@ -6,10 +6,11 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorKey } from '../../i18n/messages.ts';
 import { DeleteNoteModal } from './DeleteNoteModal.tsx';
+import { NoteModal } from './LazyNoteModal.tsx';
 import { type LocalNote, localNoteOf, withNote, withoutNote } from './local-notes.ts';
 import { useCreateNote, useDeleteNote, useUnlinkNote, useUpdateNote } from './mutations.ts';
 import { NoteCard } from './NoteCard.tsx';
-import { NoteModal, type NoteModalMode, type NoteSaveInput } from './NoteModal.tsx';
+import type { NoteModalMode, NoteSaveInput } from './NoteModal.tsx';
 import { noteQueries } from './queries.ts';
 
 export interface NoteListProps {

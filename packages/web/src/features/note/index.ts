@@ -4,6 +4,7 @@
  */
 
 export { ConcurrentNotes, type ConcurrentNotesProps } from './ConcurrentNotes.tsx';
+export { NoteModal } from './LazyNoteModal.tsx';
 /**
  * `RichTextEditor`: the rich-text editor (Mantine's Tiptap editor, in its own lazily loaded chunk):
  * wrap uses in `<Suspense fallback={<RichTextEditorFallback />}>`. Props `{ value, onChange, label?,
@@ -20,7 +21,7 @@ export {
   useUpdateNote,
 } from './mutations.ts';
 export { NoteList, type NoteListProps } from './NoteList.tsx';
-export { NoteModal, type NoteModalMode, type NoteModalProps } from './NoteModal.tsx';
+export type { NoteModalMode, NoteModalProps } from './NoteModal.tsx';
 export { noteKeys, noteQueries } from './queries.ts';
 export type { RichTextEditorProps } from './RichTextEditor.tsx';
 export { RichTextEditorFallback } from './RichTextEditorFallback.tsx';

@@ -2,19 +2,24 @@ import type { Person } from '@anor/core';
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconCalendarPlus, IconHome, IconHomePlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../lib/Modal.tsx';
+import { WhenOpened } from '../../lib/WhenOpened.tsx';
 import { eventQueries, useEventModal } from '../event/index.ts';
 import { usePersonModalProps } from '../person/layout.ts';
 import { usePersonName } from '../person/person-name.ts';
 import { ContemporaryNotes } from '../residence/ContemporaryNotes.tsx';
 import { ContemporaryPeople } from '../residence/ContemporaryPeople.tsx';
-import { ResidenceWizard } from '../residence/ResidenceWizard.tsx';
 import { groupPersonEvents } from './event-order.ts';
 import { PersonEventList } from './PersonEventList.tsx';
 import { PersonEventRow } from './PersonEventRow.tsx';
 import classes from './PersonEvents.module.css';
+
+/** Loaded when first opened (it brings the place picker and the source and note lists). */
+const ResidenceWizard = lazy(async () => ({
+  default: (await import('../residence/ResidenceWizard.tsx')).ResidenceWizard,
+}));
 
 interface PersonEventsSectionProps {
   treeId: string;
@@ -126,12 +131,14 @@ export function PersonEventsSection({ treeId, person, canEdit, actions }: Person
       </Modal>
 
       {canEdit ? (
-        <ResidenceWizard
-          treeId={treeId}
-          person={person}
-          opened={openModal === 'wizard'}
-          onClose={() => setOpenModal(null)}
-        />
+        <WhenOpened isOpen={openModal === 'wizard'}>
+          <ResidenceWizard
+            treeId={treeId}
+            person={person}
+            opened={openModal === 'wizard'}
+            onClose={() => setOpenModal(null)}
+          />
+        </WhenOpened>
       ) : null}
     </Stack>
   );

@@ -1,5 +1,8 @@
-import { createContext, type ReactNode, useContext, useMemo, useState } from 'react';
-import { PersonDialog } from './PersonDialog.tsx';
+import { createContext, lazy, type ReactNode, useContext, useMemo, useState } from 'react';
+import { WhenOpened } from '../../lib/WhenOpened.tsx';
+
+/** Loaded when first opened, so that the views that offer it do not download it with themselves (issue 25). */
+const PersonDialog = lazy(async () => ({ default: (await import('./PersonDialog.tsx')).PersonDialog }));
 
 interface PersonDialogContextValue {
   /** Opens the compact person dialog on a person of the provider's tree. */
@@ -18,7 +21,9 @@ export function PersonDialogProvider({ treeId, children }: { treeId: string; chi
   return (
     <PersonDialogContext value={value}>
       {children}
-      <PersonDialog treeId={treeId} personId={personId} onClose={() => setPersonId(null)} />
+      <WhenOpened isOpen={personId !== null}>
+        <PersonDialog treeId={treeId} personId={personId} onClose={() => setPersonId(null)} />
+      </WhenOpened>
     </PersonDialogContext>
   );
 }

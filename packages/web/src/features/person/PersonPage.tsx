@@ -34,12 +34,13 @@ import {
   IconUserSearch,
 } from '@tabler/icons-react';
 import { usePrefetchQuery, useQuery } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { ErrorView } from '../../lib/ErrorView.tsx';
 import { Modal } from '../../lib/Modal.tsx';
+import { WhenOpened } from '../../lib/WhenOpened.tsx';
 import { EventModalProvider, eventQueries } from '../event/index.ts';
 import { ObjectHistory } from '../history/ObjectHistory.tsx';
 import { LocationDialogProvider } from '../location/LocationDialogProvider.tsx';
@@ -47,32 +48,39 @@ import { MediaGallery, PersonPortrait } from '../media/index.ts';
 import { NoteList } from '../note/index.ts';
 import { LifeSummary } from '../person-events/LifeSummary.tsx';
 import { PersonEventsSection } from '../person-events/PersonEventsSection.tsx';
-import { PersonMergePickModal } from '../person-merge/PersonMergePickModal.tsx';
 import { PersonTimeline, PersonTimelineIcon } from '../person-timeline/PersonTimeline.tsx';
 import { relationshipHref } from '../relationship/paths.ts';
 import { RootKinship } from '../relationship/RootKinship.tsx';
 import { reportHref } from '../report/paths.ts';
-import { ChangeRootModal } from './ChangeRootModal.tsx';
 import { ChildrenView } from './ChildrenView.tsx';
-import { DeletePersonModal } from './DeletePersonModal.tsx';
 import { DescriptionEditor } from './DescriptionEditor.tsx';
 import { FamilySection } from './FamilySection.tsx';
-import { GenderEditModal } from './GenderEditModal.tsx';
 import { GenderIcon } from './GenderIcon.tsx';
-import { GoToPersonModal } from './GoToPersonModal.tsx';
 import { usePersonModalProps } from './layout.ts';
-import { NameEditModal } from './NameEditModal.tsx';
-import { OccupationEditModal } from './OccupationEditModal.tsx';
 import { OtherNames } from './OtherNames.tsx';
 import { PersonDialogProvider } from './PersonDialogProvider.tsx';
-import { PersonFormDialog } from './PersonFormDialog.tsx';
 import { familyTreeHref, personHref } from './paths.ts';
 import type { PersonFormMode } from './person-form-modes.ts';
 import { usePersonName } from './person-name.ts';
 import { personQueries } from './queries.ts';
-import { type RemovalTarget, RemovePersonModal } from './RemovePersonModal.tsx';
+import type { RemovalTarget } from './RemovePersonModal.tsx';
 import { rootColors } from './root-colors.ts';
 import { dismissWelcome, needsRootWelcome } from './root-welcome.ts';
+
+// The page's dialogs load when first opened: the page does not download them with itself (issue 25).
+const ChangeRootModal = lazy(async () => ({ default: (await import('./ChangeRootModal.tsx')).ChangeRootModal }));
+const DeletePersonModal = lazy(async () => ({ default: (await import('./DeletePersonModal.tsx')).DeletePersonModal }));
+const GenderEditModal = lazy(async () => ({ default: (await import('./GenderEditModal.tsx')).GenderEditModal }));
+const GoToPersonModal = lazy(async () => ({ default: (await import('./GoToPersonModal.tsx')).GoToPersonModal }));
+const NameEditModal = lazy(async () => ({ default: (await import('./NameEditModal.tsx')).NameEditModal }));
+const OccupationEditModal = lazy(async () => ({
+  default: (await import('./OccupationEditModal.tsx')).OccupationEditModal,
+}));
+const PersonFormDialog = lazy(async () => ({ default: (await import('./PersonFormDialog.tsx')).PersonFormDialog }));
+const PersonMergePickModal = lazy(async () => ({
+  default: (await import('../person-merge/PersonMergePickModal.tsx')).PersonMergePickModal,
+}));
+const RemovePersonModal = lazy(async () => ({ default: (await import('./RemovePersonModal.tsx')).RemovePersonModal }));
 
 type OpenModal = 'name' | 'occupation' | 'gender' | 'delete' | 'root' | 'goTo' | 'children' | 'merge' | null;
 
@@ -571,42 +579,60 @@ function PersonContent({ treeId, mainNodes, person }: { treeId: string; mainNode
         </Grid.Col>
       </Grid>
 
-      <PersonFormDialog
-        treeId={treeId}
-        mode={needsIntro ? 'intro' : formMode}
-        anchor={person}
-        rootId={rootId}
-        onClose={() => {
-          if (needsIntro) {
-            dismissWelcome(treeId);
-            setWelcomeClosed(true);
-          }
-          setFormMode(null);
-        }}
-        onSaved={(saved) => {
-          if (formMode === 'root') void navigate(personHref(treeId, saved.id));
-        }}
-      />
-      <RemovePersonModal
-        treeId={treeId}
-        anchor={person}
-        target={removal}
-        onClose={() => setRemoval(null)}
-        onDeleted={goToRootAfterDeleting}
-      />
-      <NameEditModal treeId={treeId} person={person} opened={openModal === 'name'} onClose={close} />
-      <OccupationEditModal treeId={treeId} person={person} opened={openModal === 'occupation'} onClose={close} />
-      <GenderEditModal treeId={treeId} person={person} opened={openModal === 'gender'} onClose={close} />
-      <DeletePersonModal
-        treeId={treeId}
-        person={person}
-        opened={openModal === 'delete'}
-        onClose={close}
-        onDeleted={goToRootAfterDeleting}
-      />
-      <ChangeRootModal treeId={treeId} person={person} opened={openModal === 'root'} onClose={close} />
-      <GoToPersonModal treeId={treeId} currentId={person.id} opened={openModal === 'goTo'} onClose={close} />
-      <PersonMergePickModal treeId={treeId} personId={person.id} opened={openModal === 'merge'} onClose={close} />
+      <WhenOpened isOpen={needsIntro || formMode !== null}>
+        <PersonFormDialog
+          treeId={treeId}
+          mode={needsIntro ? 'intro' : formMode}
+          anchor={person}
+          rootId={rootId}
+          onClose={() => {
+            if (needsIntro) {
+              dismissWelcome(treeId);
+              setWelcomeClosed(true);
+            }
+            setFormMode(null);
+          }}
+          onSaved={(saved) => {
+            if (formMode === 'root') void navigate(personHref(treeId, saved.id));
+          }}
+        />
+      </WhenOpened>
+      <WhenOpened isOpen={removal !== null}>
+        <RemovePersonModal
+          treeId={treeId}
+          anchor={person}
+          target={removal}
+          onClose={() => setRemoval(null)}
+          onDeleted={goToRootAfterDeleting}
+        />
+      </WhenOpened>
+      <WhenOpened isOpen={openModal === 'name'}>
+        <NameEditModal treeId={treeId} person={person} opened={openModal === 'name'} onClose={close} />
+      </WhenOpened>
+      <WhenOpened isOpen={openModal === 'occupation'}>
+        <OccupationEditModal treeId={treeId} person={person} opened={openModal === 'occupation'} onClose={close} />
+      </WhenOpened>
+      <WhenOpened isOpen={openModal === 'gender'}>
+        <GenderEditModal treeId={treeId} person={person} opened={openModal === 'gender'} onClose={close} />
+      </WhenOpened>
+      <WhenOpened isOpen={openModal === 'delete'}>
+        <DeletePersonModal
+          treeId={treeId}
+          person={person}
+          opened={openModal === 'delete'}
+          onClose={close}
+          onDeleted={goToRootAfterDeleting}
+        />
+      </WhenOpened>
+      <WhenOpened isOpen={openModal === 'root'}>
+        <ChangeRootModal treeId={treeId} person={person} opened={openModal === 'root'} onClose={close} />
+      </WhenOpened>
+      <WhenOpened isOpen={openModal === 'goTo'}>
+        <GoToPersonModal treeId={treeId} currentId={person.id} opened={openModal === 'goTo'} onClose={close} />
+      </WhenOpened>
+      <WhenOpened isOpen={openModal === 'merge'}>
+        <PersonMergePickModal treeId={treeId} personId={person.id} opened={openModal === 'merge'} onClose={close} />
+      </WhenOpened>
       <Modal
         {...modalProps}
         opened={openModal === 'children'}
