@@ -47,9 +47,16 @@ const tables = [
 
 /**
  * What of a table's row counts: the person's match keys are a cache of its names that the
- * duplicate finder's read fills in for persons that lack them (as person_public is refreshed).
+ * duplicate finder's read fills in for persons that lack them (as person_public is refreshed); the
+ * tree's content revision is raised by that fill too (migration 0036: it keys the kept quality
+ * report, and every row change that raises it is fingerprinted in its own table).
  */
-const rowText = (table: string) => (table === 'person' ? `(to_jsonb(x) - 'match_keys')::text` : 'x::text');
+const rowText = (table: string) =>
+  table === 'person'
+    ? `(to_jsonb(x) - 'match_keys')::text`
+    : table === 'tree'
+      ? `(to_jsonb(x) - 'content_revision')::text`
+      : 'x::text';
 
 /**
  * A fingerprint of every table's rows, computed in one statement by the database: per table, the
