@@ -56,7 +56,7 @@ const lastDay = sql.raw(`date '9999-12-31'`);
 async function withoutJit<T>(db: Db, query: SQL): Promise<T[]> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local jit = off`);
-    return queryRows<T>(tx as unknown as Db, query);
+    return queryRows<T>(tx, query);
   });
 }
 

@@ -16,7 +16,6 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Viewer } from '../../http/session.ts';
 import { createTreeGate } from '../tree/tree.gate.ts';
-import type { RuleEvent } from './quality.repository.ts';
 import * as repository from './quality.repository.ts';
 
 type ReportQuery = z.output<typeof qualityReportQuerySchema>;
@@ -113,7 +112,7 @@ export function createQualityService({ db }: { db: Db }) {
     ]);
     const { persons } = lived;
     // The candidates by their person's index (ruleLives orders the persons).
-    const wanted = new Map<string, RuleEvent[]>();
+    const wanted = new Map<string, repository.RuleEvent[]>();
     for (const part of parts.candidates) {
       const list = wanted.get(part.personId);
       if (list) list.push(part);
@@ -124,7 +123,7 @@ export function createQualityService({ db }: { db: Db }) {
       { ...lived, partsOf },
       { persons, eventlessPersonIds, eventFacts, places },
       undefined,
-      (event) => (event as RuleEvent).range,
+      (event) => (event as repository.RuleEvent).range,
       foundInSql,
     );
     for (const item of parts.afterEnd) items.push(item);
